@@ -1,0 +1,173 @@
+// Redis rate-limit store against a real redis-server: exact counts under concurrency, expiry, fail-fast and recovery.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRateLimitStore } from '../src/transport/rate-limit-redis.js';
+import { RateLimitStoreError } from '../src/transport/rate-limit-store-error.js';
+import { startRedisServer } from './support/redis.js';
+import type { RedisServerHandle } from './support/redis.js';
+
+const LIMIT = 60;
+const WINDOW_MS = 60_000;
+
+let redis: RedisServerHandle;
+const stores: RedisRateLimitStore[] = [];
+
+async function connectedStore(url: string): Promise<RedisRateLimitStore> {
+  const store = new RedisRateLimitStore({ url, keyPrefix: 'test:rl:' });
+  stores.push(store);
+  await store.ready(5_000);
+  return store;
+}
+
+function sortedCounts(results: { count: number }[]): number[] {
+  return results.map((r) => r.count).sort((a, b) => a - b);
+}
+
+function oneToN(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+
+afterAll(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+  await redis?.stop();
+});
+
+describe('RedisRateLimitStore', () => {
+  it('counts 100 concurrent hits on one key exactly 1..100, so exactly 60 pass a 60-per-window limit', async () => {
+    const store = await connectedStore(redis.url);
+    const results = await Promise.all(Array.from({ length: 100 }, () => store.hit('mcp:198.51.100.7', WINDOW_MS)));
+    expect(sortedCounts(results)).toEqual(oneToN(100));
+    const allowed = results.filter((r) => r.count <= LIMIT).length;
+    expect(allowed).toBe(LIMIT);
+    for (const r of results) {
+      expect(r.resetMs).toBeGreaterThan(0);
+      expect(r.resetMs).toBeLessThanOrEqual(WINDOW_MS);
+    }
+  });
+
+  it('is exact across two connections sharing one Redis (as two instances would)', async () => {
+    const a = await connectedStore(redis.url);
+    const b = await connectedStore(redis.url);
+    const hits = Array.from({ length: 90 }, (_, i) => (i % 2 === 0 ? a : b).hit('api:203.0.113.9', WINDOW_MS));
+    const results = await Promise.all(hits);
+    expect(sortedCounts(results)).toEqual(oneToN(90));
+    // The 61st hit, whichever instance served it, is the first one over the limit.
+    expect(results.filter((r) => r.count > LIMIT)).toHaveLength(30);
+  });
+
+  it('keeps keys apart', async () => {
+    const store = await connectedStore(redis.url);
+    await store.hit('mcp:192.0.2.1', WINDOW_MS);
+    await store.hit('mcp:192.0.2.1', WINDOW_MS);
+    expect((await store.hit('mcp:192.0.2.2', WINDOW_MS)).count).toBe(1);
+    expect((await store.hit('api:192.0.2.1', WINDOW_MS)).count).toBe(1);
+    expect((await store.hit('mcp:192.0.2.1', WINDOW_MS)).count).toBe(3);
+  });
+
+  it('uses a fixed window: later hits do not extend it, and a new window starts at 1', async () => {
+    const store = await connectedStore(redis.url);
+    const windowMs = 400;
+    const first = await store.hit('mcp:expiry', windowMs);
+    await sleep(150);
+    const second = await store.hit('mcp:expiry', windowMs);
+    expect(second.count).toBe(2);
+    // Fixed, not sliding: the second hit sees less time left than the first did.
+    expect(second.resetMs).toBeLessThan(first.resetMs);
+    await sleep(second.resetMs + 50);
+    const afterWindow = await store.hit('mcp:expiry', windowMs);
+    expect(afterWindow.count).toBe(1);
+  });
+
+  it('fails within 1 s with a RateLimitStoreError when Redis was never reachable', async () => {
+    const stopped = await startRedisServer();
+    await stopped.stop();
+    const store = new RedisRateLimitStore({ url: stopped.url });
+    stores.push(store);
+    const started = performance.now();
+    const error = await store.hit('mcp:x', WINDOW_MS).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toBeInstanceOf(RateLimitStoreError);
+    expect((error as RateLimitStoreError).message).not.toContain('mcp:x');
+    expect(store.connected).toBe(false);
+  });
+
+  it('turns a hung Redis into a timeout error within 1 s', async () => {
+    const own = await startRedisServer();
+    try {
+      const store = await connectedStore(own.url);
+      expect((await store.hit('mcp:hang', WINDOW_MS)).count).toBe(1);
+      own.freeze();
+      const started = performance.now();
+      const error = await store.hit('mcp:hang', WINDOW_MS).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(error).toBeInstanceOf(RateLimitStoreError);
+      expect((error as RateLimitStoreError).failure).toBe('timeout');
+    } finally {
+      own.thaw();
+      await own.stop();
+    }
+  });
+
+  it('errors within 1 s when Redis is killed mid-load and recovers within 2 s of its restart, same store', async () => {
+    const own = await startRedisServer();
+    const store = await connectedStore(own.url);
+    type Outcome = { startedAt: number; settledAt: number; ok: boolean; error?: unknown };
+    const outcomes: Outcome[] = [];
+    let running = true;
+    // 8 clients hitting back to back, a few ms apart: steady load across the kill and the restart.
+    const client = async (n: number): Promise<void> => {
+      while (running) {
+        const startedAt = performance.now();
+        try {
+          await store.hit(`mcp:load-${n}`, WINDOW_MS);
+          outcomes.push({ startedAt, settledAt: performance.now(), ok: true });
+        } catch (error) {
+          outcomes.push({ startedAt, settledAt: performance.now(), ok: false, error });
+        }
+        await sleep(5);
+      }
+    };
+    const clients = Array.from({ length: 8 }, (_, n) => client(n));
+    try {
+      await sleep(300);
+      expect(outcomes.length).toBeGreaterThan(0);
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+
+      const killedAt = performance.now();
+      await own.kill();
+      await sleep(1_500);
+      const duringOutage = outcomes.filter((o) => o.startedAt >= killedAt);
+      const firstError = duringOutage.find((o) => !o.ok);
+      expect(firstError, 'no hit failed after Redis was killed').toBeDefined();
+      expect(firstError!.settledAt - killedAt).toBeLessThan(1_000);
+      // Fail closed: once the kill is noticed nothing passes, and every failed hit settled within 1 s.
+      expect(duringOutage.filter((o) => o.startedAt > firstError!.settledAt && o.ok)).toHaveLength(0);
+      const failed = duringOutage.filter((o) => !o.ok);
+      expect(failed.every((o) => o.error instanceof RateLimitStoreError)).toBe(true);
+      expect(Math.max(...failed.map((o) => o.settledAt - o.startedAt))).toBeLessThan(1_000);
+
+      await own.restart();
+      const restartedAt = performance.now();
+      await sleep(2_000);
+      const firstSuccess = outcomes.find((o) => o.ok && o.startedAt >= restartedAt);
+      expect(firstSuccess, 'no hit succeeded within 2 s of the restart').toBeDefined();
+      expect(firstSuccess!.settledAt - restartedAt).toBeLessThan(2_000);
+      expect(store.connected).toBe(true);
+    } finally {
+      running = false;
+      await Promise.all(clients);
+      await own.stop();
+    }
+  });
+});
