@@ -1,0 +1,68 @@
+// Client IP for rate limiting: the socket address, or with TRUST_PROXY=n the n-th X-Forwarded-For hop from the right.
+import { isIP } from 'node:net';
+
+/**
+ * Normalises an address so one client is one key: IPv4-mapped IPv6 (as uWS reports IPv4 clients on a
+ * dual-stack listener, uncompressed) becomes dotted IPv4, other IPv6 is compressed and lower-cased.
+ */
+export function normaliseIp(address: string): string {
+  const trimmed = address.trim().replace(/^\[|\]$/g, '');
+  if (isIP(trimmed) !== 6) return trimmed;
+  const expanded = expandIpv6(trimmed.toLowerCase());
+  if (expanded === undefined) return trimmed.toLowerCase();
+  if (expanded.slice(0, 5).every((g) => g === 0) && expanded[5] === 0xffff) {
+    const hi = expanded[6] ?? 0;
+    const lo = expanded[7] ?? 0;
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return compressIpv6(expanded);
+}
+
+/** Eight 16-bit groups of a valid IPv6 text form (an embedded dotted IPv4 tail becomes two groups). */
+function expandIpv6(text: string): number[] | undefined {
+  const body = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a: string, b: string, c: string, d: string) =>
+    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`,
+  );
+  const halves = body.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (s: string) => (s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const head = parse(halves[0] ?? '');
+  const rest = halves.length > 1 ? parse(halves[1] ?? '') : [];
+  const missing = 8 - head.length - rest.length;
+  if (missing < 0 || (halves.length === 1 && missing !== 0)) return undefined;
+  const groups = [...head, ...new Array<number>(missing).fill(0), ...rest];
+  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+/** RFC 5952 text: longest run (≥ 2) of zero groups becomes '::'. */
+function compressIpv6(groups: number[]): string {
+  let bestStart = -1;
+  let bestLen = 1;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen) [bestStart, bestLen] = [i, j - i];
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLen).join(':')}`;
+}
+
+/**
+ * The address rate limiting is keyed on. With trustProxy = n > 0 the n-th entry from the right of
+ * X-Forwarded-For is used (the entries left of it are client-controlled); with fewer entries, or a
+ * value that is not an IP address, the socket address is used.
+ */
+export function clientIp(socketAddress: string, forwardedFor: string | undefined, trustProxy: number): string {
+  if (trustProxy > 0 && forwardedFor !== undefined) {
+    const hops = forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== '');
+    const hop = hops[hops.length - trustProxy];
+    if (hop !== undefined && isIP(hop.replace(/^\[|\]$/g, '')) !== 0) return normaliseIp(hop);
+  }
+  return normaliseIp(socketAddress);
+}

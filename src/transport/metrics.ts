@@ -1,0 +1,90 @@
+// Prometheus metrics: request counters and latencies per route, and one analytics event per create/decode (no payloads).
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Fixed route labels so label cardinality never depends on client input. */
+export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'metrics' | 'icon' | 'static' | 'not_found';
+
+export type AnalyticsEndpoint = 'mcp' | 'rest';
+export type AnalyticsOperation = 'create' | 'decode';
+/** For REST: 422 counts as tool_error, a 400 body-shape failure as protocol_error. */
+export type AnalyticsOutcome = 'success' | 'tool_error' | 'protocol_error' | 'internal_error';
+
+export interface AnalyticsEvent {
+  endpoint: AnalyticsEndpoint;
+  operation: AnalyticsOperation;
+  outcome: AnalyticsOutcome;
+  durationMs: number;
+}
+
+export interface ServerMetrics {
+  readonly registry: Registry;
+  observeRequest(route: RouteLabel, method: string, status: number, durationMs: number): void;
+  /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
+  recordEvent(event: AnalyticsEvent): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable'): void;
+  /** Prometheus text exposition and its content type. */
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+const LATENCY_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** Methods outside this set are counted as 'OTHER' (the method string comes from the client). */
+const KNOWN_METHODS = new Set(['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE', 'PATCH']);
+
+/** A registry per server instance, so several servers in one process (tests) never share counters. */
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): ServerMetrics {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'sessionplan_' });
+
+  const requests = new Counter({
+    name: 'sessionplan_http_requests_total',
+    help: 'HTTP requests answered, by route, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'sessionplan_http_request_duration_seconds',
+    help: 'Time from the first request byte seen by the handler to the answer, by route, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: LATENCY_BUCKETS_S,
+    registers: [registry],
+  });
+  const events = new Counter({
+    name: 'sessionplan_session_link_events_total',
+    help: 'Create/decode operations, by endpoint (mcp|rest), operation and outcome.',
+    labelNames: ['endpoint', 'operation', 'outcome'] as const,
+    registers: [registry],
+  });
+  const eventLatency = new Histogram({
+    name: 'sessionplan_session_link_duration_seconds',
+    help: 'Duration of create/decode operations, by endpoint, operation and outcome.',
+    labelNames: ['endpoint', 'operation', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS_S,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'sessionplan_rate_limit_refusals_total',
+    help: 'POSTs refused by the rate limiter: limited (429) or store unavailable (503).',
+    labelNames: ['route', 'reason'] as const,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    observeRequest(route, method, status, durationMs) {
+      const labels = { route, method: KNOWN_METHODS.has(method) ? method : 'OTHER', status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, durationMs / 1000);
+    },
+    recordEvent({ endpoint, operation, outcome, durationMs }) {
+      const labels = { endpoint, operation, outcome };
+      events.inc(labels);
+      eventLatency.observe(labels, durationMs / 1000);
+    },
+    recordRateLimitRefusal(route, reason) {
+      refusals.inc({ route, reason });
+    },
+    async render() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// Fixed-window rate limiting per endpoint and client IP, behind a store interface (in-memory now, shared stores later).
+
+/** A counter store. `hit` counts one request in the key's current window; it may reject (store down → 503). */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** Releases connections or timers, if the store has any. */
+  close?(): Promise<void>;
+}
+
+export type RateDecision =
+  | { readonly kind: 'allowed' }
+  | { readonly kind: 'limited'; readonly retryAfterS: number }
+  | { readonly kind: 'unavailable' };
+
+export interface RateLimiter {
+  /** Counts one POST to `endpoint` from `ip`. Never rejects: a failing store yields 'unavailable'. */
+  check(endpoint: string, ip: string): Promise<RateDecision>;
+}
+
+const ALLOWED: RateDecision = { kind: 'allowed' };
+const UNAVAILABLE: RateDecision = { kind: 'unavailable' };
+
+export function createRateLimiter(store: RateLimitStore, options: { limit: number; windowS: number }): RateLimiter {
+  const windowMs = options.windowS * 1000;
+  // Retry-After is the window length (SPEC §6: "Retry-After: 60" for the 60-second window).
+  const limited: RateDecision = { kind: 'limited', retryAfterS: options.windowS };
+  return {
+    async check(endpoint, ip) {
+      try {
+        const { count } = await store.hit(`rl:${endpoint}:${ip}`, windowMs);
+        return count <= options.limit ? ALLOWED : limited;
+      } catch {
+        return UNAVAILABLE;
+      }
+    },
+  };
+}
+
+/**
+ * Embedded store for one process: a Map of fixed windows. Expired windows are swept at most once per
+ * window length, on a hit, so no timer keeps the process alive.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private nextSweep = 0;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const now = this.now();
+    if (now >= this.nextSweep) this.sweep(now, windowMs);
+    let window = this.windows.get(key);
+    if (window === undefined || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    return Promise.resolve({ count: window.count, resetMs: window.resetAt - now });
+  }
+
+  /** Number of live windows (for tests and metrics). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private sweep(now: number, windowMs: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    this.nextSweep = now + windowMs;
+  }
+}
