@@ -1,0 +1,99 @@
+// Entry point of the MCP protocol layer: one POSTed JSON text in, JSON-RPC status and body out (no HTTP server here).
+import type { SessionOperations } from '../session/operations.js';
+import { classifyMessage, eraOfHeader, unknownIdFor, type Era } from './classify.js';
+import type { DispatchContext } from './context.js';
+import { isEnvelopeProblem, isPlainObject, readEnvelope } from './envelope.js';
+import { rpcError } from './errors.js';
+import { HEADER, readHeader } from './headers.js';
+import { handleLegacyRequest, legacyRevision } from './legacy.js';
+import { handleModernRequest } from './modern.js';
+import { buildStaticResults } from './results.js';
+import { isToolName } from './tools.js';
+import type { McpHttpRequest, McpHttpResponse, McpObserver, McpServerIdentity, Reply, ToolCallOutcome, ToolName } from './types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from './version.js';
+
+export type { McpHttpRequest, McpHttpResponse, McpObserver, McpServerIdentity } from './types.js';
+
+export interface McpHandlerDeps {
+  operations: SessionOperations;
+  identity: McpServerIdentity;
+  observer?: McpObserver;
+}
+
+const ACCEPTED_NOTIFICATION: McpHttpResponse = { status: 202, body: null };
+
+export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) => Promise<McpHttpResponse> {
+  const results = buildStaticResults(deps.identity);
+  const ctx: DispatchContext = { operations: deps.operations, modernMeta: results.modernMeta, results };
+  const report = toolCallReporter(deps.observer);
+
+  return async function handleMcpPost(req: McpHttpRequest): Promise<McpHttpResponse> {
+    const versionHeader = readHeader(req.headers, HEADER.protocolVersion);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(req.body);
+    } catch {
+      return plain(rpcError('malformedJson', unknownIdFor(eraOfHeader(versionHeader)), 'the request body is not valid JSON'));
+    }
+    if (Array.isArray(parsed)) {
+      return plain(rpcError('invalidRequest', unknownIdFor(eraOfHeader(versionHeader)), 'batches are not supported; send each message in its own POST'));
+    }
+    if (!isPlainObject(parsed)) {
+      return plain(rpcError('invalidRequest', unknownIdFor(eraOfHeader(versionHeader)), 'the request body must be a JSON-RPC message object'));
+    }
+    const era = classifyMessage(parsed, versionHeader);
+    const envelope = readEnvelope(parsed);
+    if (isEnvelopeProblem(envelope)) return plain(rpcError('invalidRequest', envelope.id ?? unknownIdFor(era), envelope.detail));
+    const { id } = envelope;
+    if (id === undefined) return acceptNotification(era, req.headers);
+
+    const tool = envelope.method === 'tools/call' ? toolNameOf(envelope.params) : undefined;
+    const started = tool === undefined ? 0 : performance.now();
+    let reply: Reply;
+    try {
+      const request = { ...envelope, id };
+      reply = era === 'modern' ? await handleModernRequest(request, req.headers, ctx) : await handleLegacyRequest(request, req.headers, ctx);
+    } catch {
+      // Operations or serialization failed in a way no rule covers: a generic message, never the error itself.
+      reply = rpcError('internalError', id);
+    }
+    if (tool !== undefined) report(tool, reply.toolOutcome ?? 'protocol_error', performance.now() - started);
+    return plain(reply);
+  };
+}
+
+/** Health JSON for `GET /mcp`. */
+export function mcpHealth(identity: McpServerIdentity): { status: 'ok'; name: string; version: string; protocolVersions: string[] } {
+  return { status: 'ok', name: identity.name, version: identity.version, protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] };
+}
+
+/** Notifications get 202 with no body in both eras; a legacy one still has to name a version we speak. */
+function acceptNotification(era: Era, headers: Readonly<Record<string, string>>): McpHttpResponse {
+  if (era === 'legacy') {
+    const version = legacyRevision(headers, null);
+    if (!version.ok) return plain(version.reply);
+  }
+  return ACCEPTED_NOTIFICATION;
+}
+
+function toolNameOf(params: unknown): ToolName | undefined {
+  if (!isPlainObject(params)) return undefined;
+  const name = params.name;
+  return isToolName(name) ? name : undefined;
+}
+
+function toolCallReporter(observer: McpObserver | undefined): (tool: ToolName, outcome: ToolCallOutcome, durationMs: number) => void {
+  const onToolCall = observer?.onToolCall?.bind(observer);
+  if (onToolCall === undefined) return () => {};
+  return (tool, outcome, durationMs) => {
+    try {
+      onToolCall({ tool, outcome, durationMs });
+    } catch {
+      // Analytics must never change an answer.
+    }
+  };
+}
+
+function plain(reply: Reply): McpHttpResponse {
+  return { status: reply.status, body: reply.body };
+}

@@ -1,0 +1,56 @@
+// Legacy (2025-11-25, 2025-06-18, 2025-03-26) requests: initialize handshake, ping, tools/list and tools/call.
+import { isPlainObject, type Envelope } from './envelope.js';
+import { rpcError } from './errors.js';
+import { HEADER, readHeader } from './headers.js';
+import type { DispatchContext } from './context.js';
+import { callTool } from './tool-call.js';
+import type { Reply, RequestId, ResponseId } from './types.js';
+import {
+  HEADERLESS_LEGACY_VERSION,
+  isLegacyVersion,
+  negotiateLegacyVersion,
+  unsupportedVersionData,
+  type LegacyProtocolVersion,
+} from './version.js';
+import { resultReply } from './wire.js';
+
+/** Stateless: the version header *is* the negotiated version; absent means a client from before the header existed. */
+export type LegacyRevision = { ok: true; revision: LegacyProtocolVersion } | { ok: false; reply: Reply };
+
+export function legacyRevision(headers: Readonly<Record<string, string>>, id: ResponseId): LegacyRevision {
+  const header = readHeader(headers, HEADER.protocolVersion);
+  if (header === undefined) return { ok: true, revision: HEADERLESS_LEGACY_VERSION };
+  if (isLegacyVersion(header)) return { ok: true, revision: header };
+  return {
+    ok: false,
+    reply: rpcError('unsupportedProtocolVersion', id, 'the MCP-Protocol-Version header names a version this server does not support', unsupportedVersionData(header)),
+  };
+}
+
+export async function handleLegacyRequest(
+  request: Envelope & { id: RequestId },
+  headers: Readonly<Record<string, string>>,
+  ctx: DispatchContext,
+): Promise<Reply> {
+  const { id, method, params } = request;
+  const version = legacyRevision(headers, id);
+  if (!version.ok) return version.reply;
+  if (params !== undefined && !isPlainObject(params)) return rpcError('invalidParams', id, 'params must be an object');
+  switch (method) {
+    case 'initialize': {
+      const requested = isPlainObject(params) ? params.protocolVersion : undefined;
+      if (typeof requested !== 'string') return rpcError('invalidParams', id, 'params.protocolVersion must be a string');
+      return resultReply(id, ctx.results.initialize[negotiateLegacyVersion(requested)]);
+    }
+    case 'ping':
+      return resultReply(id, '{}');
+    case 'tools/list':
+      return resultReply(id, ctx.results.toolsList[version.revision]);
+    case 'tools/call':
+      return callTool(id, params, version.revision, ctx);
+    case 'server/discover':
+      return rpcError('unknownLegacyMethod', id, 'server/discover is only available in protocol version 2026-07-28');
+    default:
+      return rpcError('unknownLegacyMethod', id, 'method must be initialize, ping, tools/list or tools/call');
+  }
+}

@@ -1,0 +1,63 @@
+// Modern (2026-07-28) requests: the SPEC §5 check order, then server/discover, tools/list and tools/call.
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
+import { isPlainObject, type Envelope } from './envelope.js';
+import { rpcError } from './errors.js';
+import { decodeMcpName, HEADER, readHeader } from './headers.js';
+import type { DispatchContext } from './context.js';
+import { callTool } from './tool-call.js';
+import type { Reply, RequestId } from './types.js';
+import { MODERN_PROTOCOL_VERSION, unsupportedVersionData } from './version.js';
+import { resultReply } from './wire.js';
+
+const META_VERSION_PATH = `params._meta["${META_PROTOCOL_VERSION}"]`;
+const META_CAPABILITIES_PATH = `params._meta["${META_CLIENT_CAPABILITIES}"]`;
+
+/**
+ * Checks in this order, each failing alone with its own answer: `_meta` envelope (200 -32602) → version header equal
+ * to `_meta` (400 -32020) → version supported (400 -32022) → Mcp-Method equal (400 -32020) → on tools/call Mcp-Name
+ * equal after decoding (400 -32020) → method known (404 -32601).
+ */
+export async function handleModernRequest(
+  request: Envelope & { id: RequestId },
+  headers: Readonly<Record<string, string>>,
+  ctx: DispatchContext,
+): Promise<Reply> {
+  const { id, method, params } = request;
+  const meta = isPlainObject(params) ? params._meta : undefined;
+  if (!isPlainObject(meta)) return rpcError('invalidParams', id, 'params._meta is required by protocol version 2026-07-28');
+  const claimed = meta[META_PROTOCOL_VERSION];
+  if (typeof claimed !== 'string') return rpcError('invalidParams', id, `${META_VERSION_PATH} must be a string`);
+  if (!isPlainObject(meta[META_CLIENT_CAPABILITIES])) return rpcError('invalidParams', id, `${META_CAPABILITIES_PATH} must be an object`);
+
+  const versionHeader = readHeader(headers, HEADER.protocolVersion);
+  if (versionHeader === undefined) return rpcError('headerMismatch', id, 'the MCP-Protocol-Version header is required');
+  if (versionHeader !== claimed) {
+    return rpcError('headerMismatch', id, `the MCP-Protocol-Version header must equal ${META_VERSION_PATH}`);
+  }
+  if (claimed !== MODERN_PROTOCOL_VERSION) {
+    return rpcError('unsupportedProtocolVersion', id, `${META_VERSION_PATH} must be ${MODERN_PROTOCOL_VERSION}`, unsupportedVersionData(claimed));
+  }
+
+  const methodHeader = readHeader(headers, HEADER.method);
+  if (methodHeader === undefined) return rpcError('headerMismatch', id, 'the Mcp-Method header is required');
+  if (methodHeader !== method) return rpcError('headerMismatch', id, 'the Mcp-Method header must equal method');
+
+  // Mcp-Name mirrors params.name; when the body has no string name there is nothing to mirror and the tools/call
+  // param rules name the field instead (-32602).
+  if (method === 'tools/call' && isPlainObject(params) && typeof params.name === 'string') {
+    const nameHeader = readHeader(headers, HEADER.name);
+    if (nameHeader === undefined) return rpcError('headerMismatch', id, 'the Mcp-Name header is required on tools/call');
+    if (decodeMcpName(nameHeader) !== params.name) return rpcError('headerMismatch', id, 'the Mcp-Name header must equal params.name');
+  }
+
+  switch (method) {
+    case 'server/discover':
+      return resultReply(id, ctx.results.discover);
+    case 'tools/list':
+      return resultReply(id, ctx.results.toolsList[MODERN_PROTOCOL_VERSION]);
+    case 'tools/call':
+      return callTool(id, params, MODERN_PROTOCOL_VERSION, ctx);
+    default:
+      return rpcError('unknownModernMethod', id, 'method must be server/discover, tools/list or tools/call in protocol version 2026-07-28');
+  }
+}

@@ -1,0 +1,122 @@
+// The tool registry: create_session_link and decode_session_link, in that order, with their per-revision listing shape.
+import {
+  createToolInputSchema,
+  createToolOutputSchema,
+  decodeToolInputSchema,
+  decodeToolOutputSchema,
+} from '../session/json-schema.js';
+import type { SessionOperations } from '../session/operations.js';
+import type { JsonObject } from './envelope.js';
+import type { ToolName } from './types.js';
+import type { ProtocolRevision } from './version.js';
+
+export interface ToolDefinition {
+  readonly name: ToolName;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema: Record<string, unknown>;
+  /** The argument names the input schema declares; any other key is a structural (-32602) error. */
+  readonly argumentNames: ReadonlySet<string>;
+  /** Second text block of a success: how the model should use the result. */
+  readonly usage: string;
+  /** Runs the operation and returns the structured result (what `outputSchema` describes). */
+  run(operations: SessionOperations, args: JsonObject): Promise<Record<string, unknown>>;
+}
+
+/** Both tools only transform data in memory: nothing is persisted, deleted, or fetched. */
+const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+const CREATE_DESCRIPTION = [
+  'Create an immutable Sessionplan snapshot link from a complete session document (the "session" argument, version "1.0").',
+  'For changes, submit the complete updated session again; patches and partial updates are not supported.',
+  'Returns { link, summary }; return structuredContent.link verbatim and never reconstruct, shorten, normalize or edit it.',
+  'Top-level items may be blocks, groups or breakouts. Groups contain blocks or breakouts; breakouts contain blocks. Blocks have no children field; containers include a children array.',
+  'IDs must be unique within their collection and item IDs unique across the whole tree. Declare every referenced block type and person in blockTypes and persons (including persons in lanePersons).',
+  'Always include version, workshop, blockTypes, persons and items; use empty arrays, empty strings, null and {} for unused values as the input schema describes.',
+].join(' ');
+
+const DECODE_DESCRIPTION = [
+  'Decode a Sessionplan snapshot (the "link" argument: a complete snapshot URL, a #data=v2:... hash, or a v2:... code) into the complete session document.',
+  'Call it before reading, summarizing or editing an existing snapshot, and use structuredContent.session as the source of truth.',
+  'It reads only the snapshot embedded in the string and never fetches the URL. Dynamic server links and legacy pre-v2 snapshot codes are not supported.',
+].join(' ');
+
+const CREATE_USAGE =
+  'Give the user the link field of this result exactly as returned (structuredContent.link). Do not reconstruct, shorten, normalize or edit the snapshot URL. ' +
+  'To change the plan, submit the complete updated session to create_session_link again.';
+
+const DECODE_USAGE =
+  'Use the session field of this result (structuredContent.session) as the source of truth when reading, summarizing or editing this plan. ' +
+  'To change it, submit the complete updated session to create_session_link; patches and partial updates are not supported.';
+
+function argumentNamesOf(schema: Record<string, unknown>): ReadonlySet<string> {
+  const properties = schema.properties;
+  return new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []);
+}
+
+function argument(args: JsonObject, name: string): unknown {
+  return Object.hasOwn(args, name) ? args[name] : undefined;
+}
+
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    name: 'create_session_link',
+    title: 'Create Sessionplan link',
+    description: CREATE_DESCRIPTION,
+    inputSchema: createToolInputSchema,
+    outputSchema: createToolOutputSchema,
+    argumentNames: argumentNamesOf(createToolInputSchema),
+    usage: CREATE_USAGE,
+    async run(operations, args) {
+      const { link, summary } = await operations.createSessionLink(argument(args, 'session'));
+      return { link, summary };
+    },
+  },
+  {
+    name: 'decode_session_link',
+    title: 'Decode Sessionplan link',
+    description: DECODE_DESCRIPTION,
+    inputSchema: decodeToolInputSchema,
+    outputSchema: decodeToolOutputSchema,
+    argumentNames: argumentNamesOf(decodeToolInputSchema),
+    usage: DECODE_USAGE,
+    async run(operations, args) {
+      const { session, warnings } = await operations.decodeSessionLink(argument(args, 'link'));
+      return warnings === undefined ? { session } : { session, warnings };
+    },
+  },
+];
+
+const BY_NAME = new Map<string, ToolDefinition>(TOOLS.map((tool) => [tool.name, tool]));
+
+export function findTool(name: string): ToolDefinition | undefined {
+  return BY_NAME.get(name);
+}
+
+export function isToolName(name: unknown): name is ToolName {
+  return typeof name === 'string' && BY_NAME.has(name);
+}
+
+/** `$schema` inside tool schemas is only defined from 2025-11-25 on; older revisions get the schema without it. */
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(schema, '$schema')) return schema;
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
+/** A tool as `tools/list` shows it in one revision: no `title`/`outputSchema` before 2025-06-18. */
+export function listedTool(tool: ToolDefinition, revision: ProtocolRevision): Record<string, unknown> {
+  if (revision === '2025-03-26') {
+    return { name: tool.name, description: tool.description, inputSchema: withoutDialect(tool.inputSchema), annotations: ANNOTATIONS };
+  }
+  const modernSchemas = revision !== '2025-06-18';
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: modernSchemas ? tool.inputSchema : withoutDialect(tool.inputSchema),
+    outputSchema: modernSchemas ? tool.outputSchema : withoutDialect(tool.outputSchema),
+    annotations: ANNOTATIONS,
+  };
+}
