@@ -1,0 +1,68 @@
+// Builds the viewer page into dist/viewer/: bundles main.ts (esbuild), content-hashes every asset, writes index.html + manifest.json.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = new URL('../../', import.meta.url);
+const source = new URL('src/viewer/', root);
+const output = new URL('dist/viewer/', root);
+const assets = new URL('assets/', output);
+const wasmSource = new URL('build/codec.wasm', root);
+
+/** First 16 hex digits of the SHA-256 of the content: the cache key in every asset name. */
+function contentHash(bytes) {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
+async function writeHashed(name, extension, bytes) {
+  const file = `${name}-${contentHash(bytes)}.${extension}`;
+  await writeFile(new URL(file, assets), bytes);
+  return file;
+}
+
+async function bundle(entry, extra) {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(entry, source))],
+    bundle: true,
+    write: false,
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    ...extra,
+  });
+  const [file] = result.outputFiles;
+  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
+  return file.contents;
+}
+
+const wasm = await readFile(wasmSource).catch(() => {
+  throw new Error('build/codec.wasm is missing: run `npm run build:wasm` before `npm run build:viewer`.');
+});
+
+await rm(output, { recursive: true, force: true });
+await mkdir(assets, { recursive: true });
+
+const wasmFile = await writeHashed('codec', 'wasm', wasm);
+const cssFile = await writeHashed('viewer', 'css', await bundle('styles.css', { loader: { '.css': 'css' } }));
+const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
+  format: 'esm',
+  platform: 'browser',
+  conditions: ['browser'],
+  target: 'es2022',
+  // The bundle sits next to the hashed .wasm in /assets/, so it finds it relative to its own URL.
+  define: { __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`) },
+}));
+
+const template = await readFile(new URL('index.html', source), 'utf8');
+const html = template
+  .replaceAll('%VIEWER_JS%', `/assets/${jsFile}`)
+  .replaceAll('%VIEWER_CSS%', `/assets/${cssFile}`)
+  .replaceAll('%CODEC_WASM%', `/assets/${wasmFile}`);
+await writeFile(new URL('index.html', output), html);
+
+const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile } };
+await writeFile(new URL('manifest.json', output), `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}`);

@@ -1,0 +1,82 @@
+// Viewer entry: decodes the #data=v2:… fragment in the browser with the WASM codec and renders the plan; re-renders on hashchange.
+import { loadCodec } from '../codec/browser.js';
+import type { Codec } from '../codec/types.js';
+import { SESSION_ERROR_CODES, SessionError } from '../session/errors.js';
+import { createSessionOperations } from '../session/operations.js';
+import { renderPlan, renderProblem } from './render-plan.js';
+
+/** The content-hashed codec file next to this bundle; set by build.mjs. */
+declare const __CODEC_WASM_FILE__: string;
+
+const app = document.getElementById('app') ?? document.body;
+let codec: Promise<Codec> | undefined;
+let generation = 0;
+
+/** One codec per page; a failed load is forgotten so the next hashchange tries again. */
+function getCodec(): Promise<Codec> {
+  codec ??= loadCodec(new URL(__CODEC_WASM_FILE__, import.meta.url)).catch((error: unknown) => {
+    codec = undefined;
+    throw error;
+  });
+  return codec;
+}
+
+const operations = createSessionOperations(getCodec, { baseUrl: `${location.origin}/` });
+
+function show(state: 'loading' | 'plan' | 'problem', content: HTMLElement): void {
+  app.dataset['state'] = state;
+  app.replaceChildren(content);
+}
+
+/** Decodes and renders the current fragment; a newer hashchange wins over a slower older one. */
+async function open(): Promise<void> {
+  const current = ++generation;
+  const fragment = location.hash;
+  if (fragment === '' || fragment === '#') {
+    show('problem', renderProblem(
+      'No plan in this link',
+      'This address has no #data=v2:… part, so there is nothing to show.',
+      'Open a complete snapshot link (it ends in #data=v2: followed by the plan data), as returned by create_session_link.',
+    ));
+    document.title = 'Sessionplan snapshot';
+    return;
+  }
+  try {
+    await getCodec();
+    performance.mark('sessionplan:decode-start');
+    const { session, warnings } = await operations.decodeSessionLink(fragment);
+    performance.mark('sessionplan:decode-end');
+    if (current !== generation) return;
+    show('plan', renderPlan(session, warnings ?? []));
+    // Force layout inside the measurement so the figure covers what the reader waits for, not just DOM building.
+    void app.offsetHeight;
+    performance.mark('sessionplan:render-end');
+    performance.measure('sessionplan:decode', 'sessionplan:decode-start', 'sessionplan:decode-end');
+    performance.measure('sessionplan:open', 'sessionplan:decode-start', 'sessionplan:render-end');
+    document.title = `${session.workshop.title} · Sessionplan`;
+  } catch (error) {
+    if (current !== generation) return;
+    show('problem', describeFailure(error));
+    document.title = 'Sessionplan snapshot: cannot open this link';
+  }
+}
+
+function describeFailure(error: unknown): HTMLElement {
+  if (error instanceof SessionError) {
+    const hint = SESSION_ERROR_CODES[error.code];
+    return renderProblem(
+      'This link cannot be opened',
+      error.message.replace(/^[A-Z_]+:\s*/, ''),
+      `${hint.charAt(0).toUpperCase()}${hint.slice(1)}. (${error.code})`,
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return renderProblem(
+    'The plan could not be shown',
+    message,
+    'Reload the page; if it keeps failing, the decoder (codec .wasm) could not be loaded from this server.',
+  );
+}
+
+window.addEventListener('hashchange', () => void open());
+void open();

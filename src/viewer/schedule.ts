@@ -1,0 +1,90 @@
+// Viewer clock: computes start/end minutes for a sequence of items (start + durations, fixedStartTime pins items and leaves gaps).
+
+const MINUTES_PER_DAY = 1440;
+const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Anything that occupies time in a plan: the fields the clock reads. */
+export interface Timed {
+  duration: number;
+  fixedStartTime?: string | null;
+}
+
+/** One item placed on the clock. Minutes count from midnight of the workshop day (or from the start when `relative`). */
+export interface Slot<T extends Timed> {
+  item: T;
+  start: number;
+  end: number;
+  /** Minutes between the previous item's end and this start: > 0 a gap, < 0 an overlap. */
+  gapBefore: number;
+  /** True when the item was pinned by its own fixedStartTime. */
+  pinned: boolean;
+}
+
+/** How times are shown: against a real clock, or as offsets when the workshop has no start time. */
+export interface Clock {
+  origin: number;
+  relative: boolean;
+}
+
+/** Reads "HH:MM" as minutes since midnight, or null when absent or not a real time. */
+export function parseClockTime(value: string | null | undefined): number | null {
+  if (typeof value !== 'string') return null;
+  const match = CLOCK_TIME.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** The clock of a workshop: its start time, or offsets from zero when it has none. */
+export function workshopClock(startTime: string | null | undefined): Clock {
+  const start = parseClockTime(startTime);
+  return start === null ? { origin: 0, relative: true } : { origin: start, relative: false };
+}
+
+/**
+ * Places items one after another from `origin`. A pinned item starts at its fixedStartTime on the current day
+ * (in relative mode pins cannot be related to a clock, so items simply follow each other).
+ */
+export function placeSequence<T extends Timed>(items: readonly T[], origin: number, relative: boolean): Slot<T>[] {
+  const slots: Slot<T>[] = [];
+  let cursor = origin;
+  for (const item of items) {
+    const pin = relative ? null : parseClockTime(item.fixedStartTime);
+    const start = pin === null ? cursor : pinOnDayOf(cursor, pin);
+    const duration = Number.isFinite(item.duration) && item.duration > 0 ? item.duration : 0;
+    slots.push({ item, start, end: start + duration, gapBefore: start - cursor, pinned: pin !== null });
+    cursor = start + duration;
+  }
+  return slots;
+}
+
+/** A fixed clock time on the same day as `cursor` (plans that run past midnight keep counting upwards). */
+function pinOnDayOf(cursor: number, pin: number): number {
+  const day = Math.floor(cursor / MINUTES_PER_DAY);
+  return day * MINUTES_PER_DAY + pin;
+}
+
+/** "09:05", or "+1:30" style offsets in relative mode; a "+1d" suffix past midnight. */
+export function formatMinutes(minutes: number, relative: boolean): string {
+  const whole = Math.round(minutes);
+  if (relative) {
+    const hours = Math.floor(whole / 60);
+    return `+${hours}:${pad(whole % 60)}`;
+  }
+  const day = Math.floor(whole / MINUTES_PER_DAY);
+  const ofDay = whole - day * MINUTES_PER_DAY;
+  const text = `${pad(Math.floor(ofDay / 60))}:${pad(ofDay % 60)}`;
+  return day > 0 ? `${text} (+${day}d)` : text;
+}
+
+/** "1 h 30 min", "45 min", "0 min". */
+export function formatDuration(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
