@@ -1,0 +1,118 @@
+// Child processes for the HTTP benchmark: servers pinned to one core, wrk pinned to another, and their parsed output.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LUA = fileURLToPath(new URL('./post.lua', import.meta.url));
+
+export interface RunningServer {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export interface WrkResult {
+  requests: number;
+  duration_us: number;
+  rps: number;
+  connect_errors: number;
+  read_errors: number;
+  write_errors: number;
+  status_errors: number;
+  timeouts: number;
+  p50_us: number;
+  p90_us: number;
+  p99_us: number;
+  mean_us: number;
+}
+
+function has(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** `taskset -c N` when the machine has that core and taskset exists; otherwise run unpinned (recorded in the results). */
+export function pinning(): { server: string[]; load: string[]; note: string } {
+  const cores = Number(spawnSync('nproc', [], { encoding: 'utf8' }).stdout.trim() || '1');
+  if (!has('taskset') || cores < 2) return { server: [], load: [], note: `unpinned (${cores} core(s), taskset ${has('taskset') ? 'present' : 'missing'})` };
+  return { server: ['taskset', '-c', '1'], load: ['taskset', '-c', '0'], note: 'server on core 1, wrk on core 0 (taskset)' };
+}
+
+export function requireWrk(): string {
+  if (!has('wrk')) {
+    throw new Error('bench:http needs wrk 4.x as its load generator: install it with `apt-get install wrk` (Debian/Ubuntu).');
+  }
+  const out = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  return `${out.stdout}${out.stderr}`.split('\n')[0]!.trim();
+}
+
+/** Starts `node --import tsx <script>` (pinned) and waits for its "LISTENING <port>" line. */
+export function startServer(name: string, script: string, env: Record<string, string>, pin: string[]): Promise<RunningServer> {
+  const args = [...pin, process.execPath, '--import', 'tsx', script];
+  const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`${name}: no LISTENING line within 60 s:\n${log.slice(-2000)}`)), 60_000);
+    const fail = (err: Error): void => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(err);
+    };
+    const onData = (chunk: Buffer): void => {
+      if (log.length < 100_000) log += chunk.toString();
+      const m = /LISTENING (\d+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
+        // Keep draining: a full pipe would block a server that logs every request.
+        child.stdout.resume();
+        child.stderr.resume();
+        resolve({ name, port: Number(m[1]), child, stop: () => stop(child) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`${name}: exited with ${code} before listening:\n${log.slice(-2000)}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const hard = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(hard);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface WrkOptions {
+  url: string;
+  bodyFile: string;
+  headers: Record<string, string>;
+  connections: number;
+  durationS: number;
+  timeoutS: number;
+  pin: string[];
+}
+
+/** One wrk run (1 thread); resolves with wrk's own counters and latency percentiles. */
+export function wrk(o: WrkOptions): Promise<WrkResult> {
+  const headerArgs = Object.entries(o.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const args = [...o.pin, 'wrk', '-t1', `-c${o.connections}`, `-d${o.durationS}s`, `--timeout`, `${o.timeoutS}s`, '-s', LUA, ...headerArgs, o.url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(args[0]!, args.slice(1), { env: { ...process.env, BODY_FILE: o.bodyFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (exit ${code}):\n${out.slice(-2000)}`));
+      const r = JSON.parse(line.slice('WRK_JSON '.length)) as Omit<WrkResult, 'rps'>;
+      resolve({ ...r, rps: r.requests / (r.duration_us / 1e6) });
+    });
+  });
+}
