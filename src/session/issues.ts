@@ -1,0 +1,95 @@
+// Turns zod issues into problems: the field path plus one plain sentence saying what is wrong.
+import type { z } from 'zod';
+import type { Problem } from './errors.js';
+import { formatPath } from './paths.js';
+
+type Issue = z.core.$ZodIssue;
+
+/** Fields whose "unset" value is null, so a missing one gets that hint. */
+const NULLABLE_FIELDS = new Set(['date', 'startTime', 'blockTypeId', 'fixedStartTime']);
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+  record: 'an object',
+  null: 'null',
+};
+
+/** JSON-ish name of a value's type, as a user would call it. */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isInteger(value) ? 'an integer' : 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    case 'undefined':
+      return 'nothing';
+    default:
+      return `a ${typeof value} (not JSON)`;
+  }
+}
+
+/** create reports unknown fields as errors; decode keeps them and says so in a warning. */
+export type IssueMode = 'create' | 'decode';
+
+function issueSentence(issue: Issue, field: PropertyKey | undefined, mode: IssueMode): string {
+  switch (issue.code) {
+    case 'invalid_type': {
+      const nullable = typeof field === 'string' && NULLABLE_FIELDS.has(field);
+      const expected = `${EXPECTED[issue.expected] ?? issue.expected}${nullable ? ' or null' : ''}`;
+      if (issue.input === undefined) return `is missing; it is required and must be ${expected}${nullable ? ' (use null when unset)' : ''}`;
+      return `must be ${expected}, not ${describeType(issue.input)}`;
+    }
+    case 'too_small':
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} characters`;
+      if (issue.origin === 'array') return `must have at least ${String(issue.minimum)} entries`;
+      return `must be at least ${String(issue.minimum)}, not ${String(issue.input)}`;
+    case 'too_big':
+      if (issue.origin === 'string')
+        return `must have at most ${String(issue.maximum)} characters, not ${typeof issue.input === 'string' ? issue.input.length : 'more'}`;
+      if (issue.origin === 'array') return `must have at most ${String(issue.maximum)} entries`;
+      return `must be at most ${String(issue.maximum)}, not ${String(issue.input)}`;
+    case 'invalid_value':
+      return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'invalid_union':
+      // zod adds the discriminator's allowed values to the issue without declaring them in its type.
+      const { options } = issue as { options?: unknown };
+      if (Array.isArray(options)) {
+        const listed = options.map((o) => JSON.stringify(o)).join(', ');
+        return `must be one of ${listed} here (top level: block, group, breakout; inside a group: block, breakout; inside a breakout: block)`;
+      }
+      return 'does not match any allowed form';
+    case 'invalid_key':
+      return 'is not a lane index; keys must be lane numbers "0" to "9" below the breakout\'s lanes';
+    case 'unrecognized_keys':
+      return mode === 'create'
+        ? 'is not a field of this object; remove it (only documented fields are allowed)'
+        : 'is not a field of the current format; it was kept as is';
+    default:
+      return issue.message;
+  }
+}
+
+/** One problem per issue (one per unknown key), paths relative to the document. */
+export function problemsFromIssues(issues: readonly Issue[], mode: IssueMode = 'create'): Problem[] {
+  const problems: Problem[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), message: issueSentence(issue, key, mode) });
+    } else {
+      problems.push({ path: formatPath(issue.path), message: issueSentence(issue, issue.path[issue.path.length - 1], mode) });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,76 @@
+// Snapshot links (SPEC §2): `<base>#data=v2:<payload>` built from a payload, and the payload read back from what a user pastes.
+import { SessionError } from './errors.js';
+
+export const DEFAULT_BASE_URL = 'https://sessionplan.de/';
+export const LINK_PREFIX = 'v2:';
+/** lz-string's URI-safe alphabet. */
+export const PAYLOAD_PATTERN = /^[A-Za-z0-9+\-$]+$/;
+
+const SUPPLY = 'supply a #data=v2:... snapshot link instead';
+
+/** The link for a payload; a fragment already on the base URL is dropped. */
+export function buildLink(baseUrl: string, payload: string): string {
+  const hash = baseUrl.indexOf('#');
+  const base = hash === -1 ? baseUrl : baseUrl.slice(0, hash);
+  return `${base}#data=${LINK_PREFIX}${payload}`;
+}
+
+function refuse(message: string): SessionError {
+  return new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message }]);
+}
+
+/** Percent-decodes when the text contains escapes (a copied, encoded fragment); the payload alphabet never contains `%`. */
+function percentDecoded(text: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw refuse(`contains broken percent-encoding; ${SUPPLY}`);
+  }
+}
+
+/** The value of the `data` parameter of a fragment such as `data=v2:…` or `view=1&data=v2:…`, or null. */
+function dataParameter(fragment: string): string | null {
+  for (const part of fragment.split('&')) if (part.startsWith('data=')) return part.slice('data='.length);
+  return null;
+}
+
+/**
+ * The payload after `v2:` from a whole URL, a `#data=v2:…` hash or a bare `v2:…` code. Spaces inside the payload
+ * are read as `+` (as lz-string does, since forms turn `+` into spaces); nothing is ever fetched.
+ */
+export function parseLink(input: string): string {
+  const text = percentDecoded(input.trim());
+  if (text === '') throw refuse(`is empty; ${SUPPLY}`);
+
+  let code: string;
+  if (text.startsWith(LINK_PREFIX)) code = text;
+  else {
+    const hash = text.indexOf('#');
+    if (hash === -1) {
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/'))
+        throw refuse(`is a dynamic server link without a snapshot fragment, which these tools do not support; ${SUPPLY}`);
+      throw refuse(`is not a snapshot link; ${SUPPLY}`);
+    }
+    const data = dataParameter(text.slice(hash + 1));
+    if (data === null) throw refuse(`has no #data= snapshot fragment (a dynamic server link is not supported); ${SUPPLY}`);
+    code = data;
+  }
+
+  if (!code.startsWith(LINK_PREFIX)) {
+    const prefix = /^([A-Za-z][A-Za-z0-9]{0,9}):/.exec(code);
+    throw refuse(
+      prefix
+        ? `uses the unsupported snapshot prefix "${prefix[1]}:" (a legacy code); ${SUPPLY}`
+        : `is a legacy snapshot code without the v2: prefix, which these tools do not support; ${SUPPLY}`,
+    );
+  }
+  const payload = code.slice(LINK_PREFIX.length).replace(/ /g, '+');
+  if (payload === '') throw refuse(`the snapshot payload after v2: is empty; ${SUPPLY}`);
+  if (!PAYLOAD_PATTERN.test(payload)) {
+    const bad = /[^A-Za-z0-9+\-$]/.exec(payload);
+    const where = bad ? ` (${JSON.stringify(bad[0])} at position ${bad.index + 1})` : '';
+    throw refuse(`the snapshot payload contains a character outside A-Z a-z 0-9 + - $${where}; supply the complete unmodified snapshot link`);
+  }
+  return payload;
+}

@@ -1,0 +1,146 @@
+// The rules beyond shape (SPEC §3), checked in one plain walk over an already shape-checked tree.
+import { quoteValue, type Problem } from './errors.js';
+import { keySegment } from './paths.js';
+
+/** At most this many items in the whole tree, containers and children alike. */
+export const MAX_ITEMS = 500;
+
+/** The fields the rules read; both the canonical and the tolerant (loosely nested) trees fit this shape. */
+export interface RuleItem {
+  readonly type: string;
+  readonly id: string;
+  readonly blockTypeId?: string | null;
+  readonly personIds?: readonly string[];
+  readonly laneIndex?: number;
+  readonly lanes?: number;
+  readonly sameInAllBreakouts?: boolean;
+  readonly lanePersons?: Readonly<Record<string, readonly string[]>>;
+  readonly children?: readonly RuleItem[];
+}
+
+export interface RuleDocument {
+  readonly blockTypes: readonly { readonly id: string }[];
+  readonly persons: readonly { readonly id: string }[];
+  readonly items: readonly RuleItem[];
+}
+
+interface BreakoutContext {
+  readonly lanes: number;
+  readonly sameInAllBreakouts: boolean;
+}
+
+const LANE_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** All rule violations of a document, in document order; empty when it follows every rule. */
+export function checkRules(doc: RuleDocument): Problem[] {
+  const problems: Problem[] = [];
+  const blockTypeIds = collectUnique(doc.blockTypes, 'blockTypes', 'block type', problems);
+  const personIds = collectUnique(doc.persons, 'persons', 'person', problems);
+  const itemPaths = new Map<string, string>();
+  let itemCount = 0;
+
+  const visit = (items: readonly RuleItem[], prefix: string, breakout: BreakoutContext | null): void => {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      const path = `${prefix}[${i}]`;
+      itemCount++;
+      const firstUse = itemPaths.get(item.id);
+      if (firstUse === undefined) itemPaths.set(item.id, `${path}.id`);
+      else problems.push({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree` });
+
+      if (item.type === 'block') {
+        checkBlock(item, path, breakout, blockTypeIds, personIds, problems);
+      } else if (item.type === 'breakout') {
+        const lanes = item.lanes ?? 0;
+        checkLanePersons(item.lanePersons ?? {}, lanes, path, personIds, problems);
+        if (item.children) visit(item.children, `${path}.children`, { lanes, sameInAllBreakouts: item.sameInAllBreakouts === true });
+      } else if (item.type === 'group' && item.children) {
+        visit(item.children, `${path}.children`, null);
+      }
+    }
+  };
+  visit(doc.items, 'items', null);
+
+  if (itemCount > MAX_ITEMS) problems.push(tooManyItemsProblem(itemCount, true));
+  return problems;
+}
+
+/** The 500-item limit as a problem; `exact` false when counting stopped early. */
+export function tooManyItemsProblem(count: number, exact: boolean): Problem {
+  return {
+    path: 'items',
+    message: `the plan has ${exact ? '' : 'at least '}${count} items in the whole tree (containers and all children count) but at most ${MAX_ITEMS} are allowed, so the plan must be made smaller`,
+  };
+}
+
+/**
+ * Counts items of a not yet validated tree, stopping once over the limit: lets create refuse huge or cyclic
+ * input before the schema walks it.
+ */
+export function countRawItems(doc: { readonly items?: unknown }, limit = MAX_ITEMS): number {
+  let count = 0;
+  const pending: unknown[] = [doc.items];
+  while (pending.length > 0) {
+    const list = pending.pop();
+    if (!Array.isArray(list)) continue;
+    count += list.length;
+    if (count > limit) return count;
+    for (const item of list) if (typeof item === 'object' && item !== null && 'children' in item) pending.push(item.children);
+  }
+  return count;
+}
+
+function collectUnique(entries: readonly { readonly id: string }[], field: string, what: string, problems: Problem[]): Map<string, number> {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < entries.length; i++) {
+    const entryId = entries[i]!.id;
+    const first = seen.get(entryId);
+    if (first === undefined) seen.set(entryId, i);
+    else problems.push({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)` });
+  }
+  return seen;
+}
+
+function checkBlock(
+  block: RuleItem,
+  path: string,
+  breakout: BreakoutContext | null,
+  blockTypeIds: ReadonlyMap<string, number>,
+  personIds: ReadonlyMap<string, number>,
+  problems: Problem[],
+): void {
+  const typeId = block.blockTypeId;
+  if (typeId !== null && typeId !== undefined && !blockTypeIds.has(typeId))
+    problems.push({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes` });
+  const persons = block.personIds ?? [];
+  for (let p = 0; p < persons.length; p++) {
+    if (!personIds.has(persons[p]!)) problems.push({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
+  }
+  const lane = block.laneIndex ?? 0;
+  if (breakout === null) {
+    if (lane !== 0) problems.push({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}` });
+  } else if (breakout.sameInAllBreakouts) {
+    if (lane !== 0) problems.push({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}` });
+  } else if (lane >= breakout.lanes) {
+    problems.push({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}` });
+  }
+}
+
+function checkLanePersons(
+  lanePersons: Readonly<Record<string, readonly string[]>>,
+  lanes: number,
+  path: string,
+  personIds: ReadonlyMap<string, number>,
+  problems: Problem[],
+): void {
+  for (const key of Object.keys(lanePersons)) {
+    const keyPath = `${path}.lanePersons${keySegment(key)}`;
+    if (!LANE_INDEX.test(key)) problems.push({ path: keyPath, message: 'is not a lane index; keys must be lane numbers "0", "1", … below the breakout\'s lanes' });
+    else if (Number(key) >= lanes)
+      problems.push({ path: keyPath, message: `lane ${key} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` });
+    const persons = lanePersons[key] ?? [];
+    for (let p = 0; p < persons.length; p++) {
+      if (!personIds.has(persons[p]!)) problems.push({ path: `${keyPath}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
+    }
+  }
+}

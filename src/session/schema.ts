@@ -1,0 +1,177 @@
+// The session document (SPEC §3) in zod: the canonical strict schema create accepts, and the tolerant decode schema.
+import { z } from 'zod';
+
+/** Real clock times only: 00:00 to 23:59. */
+export const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** 1..128 characters without C0/C1 control characters. */
+export const ID_PATTERN = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+/** lanePersons keys: a lane index as written by JSON.stringify of a number, lanes being at most 10. */
+export const LANE_KEY_PATTERN = /^[0-9]$/;
+export const MIN_LANES = 1;
+export const MAX_LANES = 10;
+export const DEFAULT_LANES = 2;
+export const MAX_DURATION_MINUTES = 1440;
+export const SESSION_VERSION = '1.0';
+
+// ---- canonical (strict): unknown fields are errors, keys come out in SPEC §3 order ----
+
+const id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(ID_PATTERN, { error: 'must not contain control characters' })
+  .meta({ description: 'Identifier: 1 to 128 characters, no control characters.' });
+const title = z.string().min(1).max(200);
+const name = z.string().min(1).max(100);
+const duration = z.int().min(0).max(MAX_DURATION_MINUTES).meta({ description: 'Minutes, 0 to 1440.' });
+const clockTime = z.string().regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' });
+const calendarDate = z.iso.date({ error: 'must be a real calendar date "YYYY-MM-DD"' });
+const fixedStartTime = clockTime.nullable().meta({ description: 'Pins the item to this clock time ("HH:MM"), or null.' });
+const text = z.string();
+
+export const workshopSchema = z.strictObject({
+  title,
+  description: text,
+  date: calendarDate.nullable().default(null),
+  startTime: clockTime.nullable().default(null),
+});
+
+export const blockTypeSchema = z.strictObject({ id, name, color: z.string().regex(COLOR_PATTERN, { error: 'must be a color "#rrggbb"' }) });
+
+export const personSchema = z.strictObject({ id, name, role: text });
+
+export const blockSchema = z.strictObject({
+  type: z.literal('block'),
+  id,
+  title,
+  duration,
+  blockTypeId: id.nullable().meta({ description: 'A declared blockTypes[].id, or null when no category is assigned.' }),
+  personIds: z.array(id),
+  description: text,
+  notes: text,
+  material: text,
+  fixedStartTime,
+  laneIndex: z.int().min(0).default(0).meta({ description: '0 outside breakouts; inside a breakout the lane, below its lanes.' }),
+});
+
+export const breakoutSchema = z.strictObject({
+  type: z.literal('breakout'),
+  id,
+  title,
+  duration,
+  description: text,
+  notes: text,
+  fixedStartTime,
+  lanes: z.int().min(MIN_LANES).max(MAX_LANES).default(DEFAULT_LANES),
+  sameInAllBreakouts: z.boolean().default(false).meta({ description: 'When true, every child uses lane 0.' }),
+  lanePersons: z
+    .record(z.string().regex(LANE_KEY_PATTERN), z.array(id))
+    .meta({ description: 'Persons per lane: keys are lane indices below lanes ("0", "1", …); always an object, may be {}.' }),
+  children: z.array(z.discriminatedUnion('type', [blockSchema])),
+});
+
+export const groupSchema = z.strictObject({
+  type: z.literal('group'),
+  id,
+  title,
+  duration,
+  description: text,
+  notes: text,
+  fixedStartTime,
+  children: z.array(z.discriminatedUnion('type', [blockSchema, breakoutSchema])),
+});
+
+export const sessionSchema = z
+  .strictObject({
+    version: z.literal(SESSION_VERSION),
+    workshop: workshopSchema,
+    blockTypes: z.array(blockTypeSchema),
+    persons: z.array(personSchema),
+    items: z.array(z.discriminatedUnion('type', [blockSchema, groupSchema, breakoutSchema])),
+  })
+  .meta({
+    title: 'Sessionplan session document',
+    description:
+      'A complete workshop plan. Top-level items are blocks, groups or breakouts; groups contain blocks or breakouts; breakouts contain blocks. Item IDs are unique across the tree; every referenced block type and person is declared. At most 500 items in the whole tree.',
+  });
+
+export type Session = z.output<typeof sessionSchema>;
+export type SessionInput = z.input<typeof sessionSchema>;
+export type Block = z.output<typeof blockSchema>;
+export type Group = z.output<typeof groupSchema>;
+export type Breakout = z.output<typeof breakoutSchema>;
+export type Item = Session['items'][number];
+
+// ---- tolerant (older documents): missing fields get defaults, unknown fields are kept, any nesting is read ----
+
+const looseText = z.string().default('');
+const looseNullable = z.string().nullable().default(null);
+const looseIds = z.array(z.string()).default(() => []);
+
+const tolerantWorkshopSchema = z.looseObject({ title: looseText, description: looseText, date: looseNullable, startTime: looseNullable });
+const tolerantBlockTypeSchema = z.looseObject({ id: looseText, name: looseText, color: looseText });
+const tolerantPersonSchema = z.looseObject({ id: looseText, name: looseText, role: looseText });
+
+const tolerantBlockSchema = z.looseObject({
+  type: z.literal('block'),
+  id: looseText,
+  title: looseText,
+  duration: z.number().default(0),
+  blockTypeId: looseNullable,
+  personIds: looseIds,
+  description: looseText,
+  notes: looseText,
+  material: looseText,
+  fixedStartTime: looseNullable,
+  laneIndex: z.number().default(0),
+});
+
+const tolerantGroupSchema = z.looseObject({
+  type: z.literal('group'),
+  id: looseText,
+  title: looseText,
+  duration: z.number().default(0),
+  description: looseText,
+  notes: looseText,
+  fixedStartTime: looseNullable,
+  get children(): z.ZodDefault<z.ZodArray<typeof tolerantItemSchema>> {
+    return z.array(tolerantItemSchema).default(() => []);
+  },
+});
+
+const tolerantBreakoutSchema = z.looseObject({
+  type: z.literal('breakout'),
+  id: looseText,
+  title: looseText,
+  duration: z.number().default(0),
+  description: looseText,
+  notes: looseText,
+  fixedStartTime: looseNullable,
+  lanes: z.number().default(DEFAULT_LANES),
+  sameInAllBreakouts: z.boolean().default(false),
+  lanePersons: z.record(z.string(), z.array(z.string())).default(() => ({})),
+  get children(): z.ZodDefault<z.ZodArray<typeof tolerantItemSchema>> {
+    return z.array(tolerantItemSchema).default(() => []);
+  },
+});
+
+const tolerantItemSchema: z.ZodDiscriminatedUnion<[typeof tolerantBlockSchema, typeof tolerantGroupSchema, typeof tolerantBreakoutSchema]> =
+  z.discriminatedUnion('type', [tolerantBlockSchema, tolerantGroupSchema, tolerantBreakoutSchema]);
+
+export const tolerantSessionSchema = z
+  .looseObject({
+    version: z.string().default(SESSION_VERSION),
+    workshop: tolerantWorkshopSchema.prefault({}),
+    blockTypes: z.array(tolerantBlockTypeSchema).default(() => []),
+    persons: z.array(tolerantPersonSchema).default(() => []),
+    items: z.array(tolerantItemSchema).default(() => []),
+  })
+  .meta({
+    title: 'Sessionplan session document (as decoded)',
+    description:
+      'The decoded document: canonical documents come back unchanged; older documents get missing fields filled with defaults and keep unknown fields.',
+  });
+
+export type TolerantSession = z.output<typeof tolerantSessionSchema>;
+export type TolerantItem = z.output<typeof tolerantItemSchema>;

@@ -1,0 +1,91 @@
+// Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
+import { SessionError, type Problem } from './errors.js';
+import { describeType, problemsFromIssues } from './issues.js';
+import { jsonSizeProblem } from './limits.js';
+import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
+import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
+
+/** A valid document in normalized form and its JSON text (keys in SPEC §3 order, defaults filled). */
+export interface ValidatedSession {
+  readonly session: Session;
+  readonly json: string;
+}
+
+/** A decoded document and the canonical rules it breaks (tolerated, reported). */
+export interface ReadSession {
+  readonly session: TolerantSession;
+  readonly warnings: readonly string[];
+}
+
+/** Warnings listed in a decode result before the rest is summarized. */
+export const MAX_WARNINGS = 20;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(problems: readonly Problem[]): SessionError {
+  return new SessionError('SESSION_VALIDATION_FAILED', problems);
+}
+
+/** Checks a create input completely (shape, rules, limits); cheap refusals (size, item count) come first. */
+export function validateForCreate(input: unknown): ValidatedSession {
+  if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
+
+  // Before the schema walks anything: too many items or too many bytes are refused at once.
+  const rawCount = countRawItems(input);
+  if (rawCount > MAX_ITEMS) throw invalid([tooManyItemsProblem(rawCount, false)]);
+  let rawJson: string;
+  try {
+    rawJson = JSON.stringify(input);
+  } catch (error) {
+    throw invalid([{ path: 'session', message: `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})` }]);
+  }
+  const rawSize = jsonSizeProblem(rawJson);
+  if (rawSize) throw invalid([rawSize]);
+
+  const parsed = sessionSchema.safeParse(input, { reportInput: true });
+  if (!parsed.success) throw invalid(problemsFromIssues(parsed.error.issues, 'create'));
+  const ruleProblems = checkRules(parsed.data);
+  if (ruleProblems.length > 0) throw invalid(ruleProblems);
+
+  const json = JSON.stringify(parsed.data);
+  const size = jsonSizeProblem(json);
+  if (size) throw invalid([size]);
+  return { session: parsed.data, json };
+}
+
+function decodeFailed(message: string): SessionError {
+  return new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message }]);
+}
+
+/** Reads the JSON text from a snapshot: canonical documents pass unchanged, older ones are filled in and warned about. */
+export function readDecodedSession(jsonText: string): ReadSession {
+  let value: unknown;
+  try {
+    value = JSON.parse(jsonText);
+  } catch {
+    throw decodeFailed('the snapshot data is not valid JSON; the link is probably truncated or modified, so supply the complete unmodified snapshot link');
+  }
+  if (!isObject(value)) throw decodeFailed(`the snapshot data is ${describeType(value)}, not a session document object`);
+
+  const size = jsonSizeProblem(jsonText);
+  const sizeWarnings = size ? [size] : [];
+
+  // Links made by create are canonical: one strict pass and the rule walk, nothing else.
+  const strict = sessionSchema.safeParse(value);
+  if (strict.success) return { session: strict.data, warnings: toWarnings([...sizeWarnings, ...checkRules(strict.data)]) };
+
+  const tolerant = tolerantSessionSchema.safeParse(value, { reportInput: true });
+  if (!tolerant.success) throw new SessionError('SESSION_DECODE_FAILED', problemsFromIssues(tolerant.error.issues, 'decode'));
+  const recheck = sessionSchema.safeParse(tolerant.data, { reportInput: true });
+  const shapeWarnings = recheck.success ? [] : problemsFromIssues(recheck.error.issues, 'decode');
+  return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings, ...checkRules(tolerant.data)]) };
+}
+
+function toWarnings(problems: readonly Problem[]): string[] {
+  const listed = problems.slice(0, MAX_WARNINGS).map((p) => `${p.path}: ${p.message}`.replace(/\s+/g, ' '));
+  const rest = problems.length - listed.length;
+  if (rest > 0) listed.push(`(and ${rest} more warning${rest === 1 ? '' : 's'})`);
+  return listed;
+}
