@@ -1,5 +1,6 @@
 // Redis rate-limit store against a real redis-server: exact counts under concurrency, expiry, fail-fast and recovery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter } from '../src/transport/rate-limit.js';
 import { RedisRateLimitStore } from '../src/transport/rate-limit-redis.js';
 import { RateLimitStoreError } from '../src/transport/rate-limit-store-error.js';
 import { startRedisServer } from './support/redis.js';
@@ -28,6 +29,15 @@ function oneToN(n: number): number[] {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** The rejection of one hit, or a marker string when it resolved or did not settle within 2 s (so a hang fails fast). */
+async function hitFailure(store: RedisRateLimitStore, key: string): Promise<unknown> {
+  const outcome = store.hit(key, WINDOW_MS).then(
+    () => 'resolved instead of failing',
+    (e: unknown) => e,
+  );
+  return Promise.race([outcome, sleep(2_000).then(() => 'did not settle within 2 s')]);
+}
+
 beforeAll(async () => {
   redis = await startRedisServer();
 });
@@ -47,6 +57,28 @@ describe('RedisRateLimitStore', () => {
     for (const r of results) {
       expect(r.resetMs).toBeGreaterThan(0);
       expect(r.resetMs).toBeLessThanOrEqual(WINDOW_MS);
+    }
+  });
+
+  it('lets a limiter built on it allow exactly 60 of 80 concurrent POSTs and refuse the rest with Retry-After 60', async () => {
+    const store = await connectedStore(redis.url);
+    const limiter = createRateLimiter(store, { limit: LIMIT, windowS: WINDOW_MS / 1000 });
+    const decisions = await Promise.all(Array.from({ length: 80 }, () => limiter.check('mcp', '198.51.100.8')));
+    expect(decisions.filter((d) => d.kind === 'allowed')).toHaveLength(LIMIT);
+    expect(decisions.filter((d) => d.kind === 'limited')).toEqual(Array(20).fill({ kind: 'limited', retryAfterS: 60 }));
+    // A different client IP is not affected by the first one's window.
+    expect(await limiter.check('mcp', '198.51.100.9')).toEqual({ kind: 'allowed' });
+  });
+
+  it('reaches Redis over a unix socket given a unix:// REDIS_URL', async () => {
+    const own = await startRedisServer({ unixSocket: true });
+    try {
+      expect(own.url.startsWith('unix:///')).toBe(true);
+      const store = await connectedStore(own.url);
+      expect((await store.hit('mcp:unix', WINDOW_MS)).count).toBe(1);
+      expect((await store.hit('mcp:unix', WINDOW_MS)).count).toBe(2);
+    } finally {
+      await own.stop();
     }
   });
 
@@ -83,16 +115,22 @@ describe('RedisRateLimitStore', () => {
     expect(afterWindow.count).toBe(1);
   });
 
+  it('makes a limiter answer unavailable (→ 503) rather than allowed when Redis is down', async () => {
+    const gone = await startRedisServer();
+    const store = await connectedStore(gone.url);
+    const limiter = createRateLimiter(store, { limit: LIMIT, windowS: 60 });
+    expect(await limiter.check('mcp', '192.0.2.50')).toEqual({ kind: 'allowed' });
+    await gone.stop();
+    expect(await limiter.check('mcp', '192.0.2.50')).toEqual({ kind: 'unavailable' });
+  });
+
   it('fails within 1 s with a RateLimitStoreError when Redis was never reachable', async () => {
     const stopped = await startRedisServer();
     await stopped.stop();
     const store = new RedisRateLimitStore({ url: stopped.url });
     stores.push(store);
     const started = performance.now();
-    const error = await store.hit('mcp:x', WINDOW_MS).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await hitFailure(store, 'mcp:x');
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(error).toBeInstanceOf(RateLimitStoreError);
     expect((error as RateLimitStoreError).message).not.toContain('mcp:x');
@@ -106,10 +144,7 @@ describe('RedisRateLimitStore', () => {
       expect((await store.hit('mcp:hang', WINDOW_MS)).count).toBe(1);
       own.freeze();
       const started = performance.now();
-      const error = await store.hit('mcp:hang', WINDOW_MS).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+      const error = await hitFailure(store, 'mcp:hang');
       expect(performance.now() - started).toBeLessThan(1_000);
       expect(error).toBeInstanceOf(RateLimitStoreError);
       expect((error as RateLimitStoreError).failure).toBe('timeout');

@@ -21,7 +21,7 @@ return {n, ttl}
 `;
 
 export interface RedisRateLimitStoreOptions {
-  /** `redis://[user:pass@]host:port[/db]`, `rediss://…`, or an absolute unix socket path. */
+  /** `redis://[user:pass@]host:port[/db]`, `rediss://…`, or `unix:///path/redis.sock[?db=N]` (REDIS_URL forms of config.ts). */
   url: string;
   /** Prepended to every key so the limiter can share a Redis with other data. */
   keyPrefix?: string;
@@ -55,15 +55,22 @@ export function redisClientOptions(commandTimeoutMs: number): RedisOptions {
   };
 }
 
+/** ioredis reads `unix:` URLs as a host named "unix", so socket URLs become a `path` option here. */
+function connectionTarget(url: string): { url: string } | { path: string; db?: number } {
+  if (!url.toLowerCase().startsWith('unix:')) return { url };
+  const parsed = new URL(url);
+  const db = parsed.searchParams.get('db');
+  return db === null ? { path: decodeURIComponent(parsed.pathname) } : { path: decodeURIComponent(parsed.pathname), db: Number(db) };
+}
+
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: RedisWithHit;
   readonly #keyPrefix: string;
 
   constructor(options: RedisRateLimitStoreOptions) {
     const clientOptions = redisClientOptions(options.commandTimeoutMs ?? 250);
-    const redis = options.url.startsWith('/')
-      ? new Redis({ ...clientOptions, path: options.url })
-      : new Redis(options.url, clientOptions);
+    const target = connectionTarget(options.url);
+    const redis = 'url' in target ? new Redis(target.url, clientOptions) : new Redis({ ...clientOptions, ...target });
     redis.defineCommand('rateLimitHit', { lua: FIXED_WINDOW_HIT_LUA, numberOfKeys: 1 });
     // An EventEmitter without an 'error' listener would crash the process on the first refused connection.
     const onError = options.onConnectionError;

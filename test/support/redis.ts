@@ -9,7 +9,7 @@ import { join } from 'node:path';
 export const INSTALL_REDIS_HINT = 'install redis-server: apt-get install redis-server';
 
 export interface RedisServerHandle {
-  readonly port: number;
+  /** `redis://127.0.0.1:PORT`, or `unix:///…/redis.sock` when started with `{ unixSocket: true }`. */
   readonly url: string;
   /** SIGKILL, like a crash: no goodbye to clients. Resolves when the process is gone. */
   kill(): Promise<void>;
@@ -41,10 +41,12 @@ async function freeLoopbackPort(): Promise<number> {
   });
 }
 
-/** One raw PING over TCP; true on +PONG. No client library, so the helper never depends on the code under test. */
-async function pingOnce(port: number): Promise<boolean> {
+type Address = { port: number } | { socketPath: string };
+
+/** One raw PING; true on +PONG. No client library, so the helper never depends on the code under test. */
+async function pingOnce(address: Address): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
+    const socket = 'port' in address ? createConnection({ host: '127.0.0.1', port: address.port }) : createConnection({ path: address.socketPath });
     let reply = '';
     const done = (ok: boolean): void => {
       socket.destroy();
@@ -60,27 +62,31 @@ async function pingOnce(port: number): Promise<boolean> {
   });
 }
 
-async function waitForPong(port: number, child: ChildProcess, output: () => string): Promise<void> {
+async function waitForPong(address: Address, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}: ${output()}`);
-    if (await pingOnce(port)) return;
+    if (await pingOnce(address)) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`redis-server did not answer PING on 127.0.0.1:${port} within 10 s: ${output()}`);
+  throw new Error(`redis-server did not answer PING within 10 s: ${output()}`);
 }
 
-export async function startRedisServer(): Promise<RedisServerHandle> {
+export async function startRedisServer(options: { unixSocket?: boolean } = {}): Promise<RedisServerHandle> {
   assertRedisInstalled();
   const dir = mkdtempSync(join(tmpdir(), 'sp-redis-'));
-  const port = await freeLoopbackPort();
+  const address: Address = options.unixSocket ? { socketPath: join(dir, 'redis.sock') } : { port: await freeLoopbackPort() };
+  const listenArgs =
+    'port' in address
+      ? ['--port', String(address.port), '--bind', '127.0.0.1']
+      : ['--port', '0', '--unixsocket', address.socketPath, '--unixsocketperm', '700'];
   let child: ChildProcess | undefined;
 
   const launch = async (): Promise<void> => {
     // Foreground (no --daemonize) so the test owns the process and can SIGKILL it; no persistence, loopback only.
     const proc = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--logfile', ''],
+      [...listenArgs, '--save', '', '--appendonly', 'no', '--dir', dir, '--logfile', ''],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
@@ -90,7 +96,7 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
     proc.stdout?.on('data', keep);
     proc.stderr?.on('data', keep);
     child = proc;
-    await waitForPong(port, proc, () => output);
+    await waitForPong(address, proc, () => output);
   };
 
   const kill = async (): Promise<void> => {
@@ -105,8 +111,7 @@ export async function startRedisServer(): Promise<RedisServerHandle> {
 
   await launch();
   return {
-    port,
-    url: `redis://127.0.0.1:${port}`,
+    url: 'port' in address ? `redis://127.0.0.1:${address.port}` : `unix://${address.socketPath}`,
     kill,
     restart: async () => {
       await kill();
