@@ -60,8 +60,10 @@ function issueSentence(issue: Issue, field: PropertyKey | undefined, mode: Issue
         return `must have at most ${String(issue.maximum)} characters, not ${typeof issue.input === 'string' ? issue.input.length : 'more'}`;
       if (issue.origin === 'array') return `must have at most ${String(issue.maximum)} entries`;
       return `must be at most ${String(issue.maximum)}, not ${String(issue.input)}`;
-    case 'invalid_value':
-      return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'invalid_value': {
+      const allowed = issue.values.map((v) => JSON.stringify(v)).join(' or ');
+      return issue.input === undefined ? `is missing; it is required and must be ${allowed}` : `must be ${allowed}`;
+    }
     case 'invalid_union':
       // zod adds the discriminator's allowed values to the issue without declaring them in its type.
       const { options } = issue as { options?: unknown };
