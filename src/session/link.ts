@@ -6,6 +6,8 @@ export const LINK_PREFIX = 'v2:';
 /** lz-string's URI-safe alphabet. */
 export const PAYLOAD_PATTERN = /^[A-Za-z0-9+\-$]+$/;
 
+/** A short scheme-like prefix such as `v1:` (the payload alphabet has no colon, so a colon means a prefix). */
+const LEGACY_PREFIX = /^([A-Za-z][A-Za-z0-9]{0,9}):/;
 const SUPPLY = 'supply a #data=v2:... snapshot link instead';
 
 /** The link for a payload; a fragment already on the base URL is dropped. */
@@ -50,15 +52,17 @@ export function parseLink(input: string): string {
     if (hash === -1) {
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/'))
         throw refuse(`is a dynamic server link without a snapshot fragment, which these tools do not support; ${SUPPLY}`);
-      throw refuse(`is not a snapshot link; ${SUPPLY}`);
+      if (!LEGACY_PREFIX.test(text)) throw refuse(`is not a snapshot link; ${SUPPLY}`);
+      code = text; // a bare code with another prefix, refused below
+    } else {
+      const data = dataParameter(text.slice(hash + 1));
+      if (data === null) throw refuse(`has no #data= snapshot fragment (a dynamic server link is not supported); ${SUPPLY}`);
+      code = data;
     }
-    const data = dataParameter(text.slice(hash + 1));
-    if (data === null) throw refuse(`has no #data= snapshot fragment (a dynamic server link is not supported); ${SUPPLY}`);
-    code = data;
   }
 
   if (!code.startsWith(LINK_PREFIX)) {
-    const prefix = /^([A-Za-z][A-Za-z0-9]{0,9}):/.exec(code);
+    const prefix = LEGACY_PREFIX.exec(code);
     throw refuse(
       prefix
         ? `uses the unsupported snapshot prefix "${prefix[1]}:" (a legacy code); ${SUPPLY}`
