@@ -1,0 +1,73 @@
+// Process entry of the server: reads the environment, starts, logs the ready line, shuts down gracefully on SIGTERM/SIGINT.
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { StartupError, startServer } from './server.js';
+
+/** Exit status for a refused start (bad environment, port in use, missing build). */
+const EXIT_STARTUP_FAILED = 1;
+
+/**
+ * Starts the server from `env`. On a bad configuration or a failed start it prints one line to stderr and sets a
+ * non-zero exit code; once running, SIGTERM/SIGINT stop accepting, let in-flight requests finish and exit 0.
+ */
+export async function main(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    return;
+  }
+
+  const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: 1, sync: false }));
+  // No stack trace ever leaves the process: an unexpected crash is logged as one line.
+  const crash = (error: unknown): void => {
+    logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; exiting');
+    logger.flush(() => process.exit(70));
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+
+  let server;
+  try {
+    server = await startServer(config, { logger });
+  } catch (error) {
+    const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
+    console.error(message);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    return;
+  }
+  logger.info({ url: server.url, mcp: `${server.url}/mcp` }, `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp)`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      process.exit(signal === 'SIGINT' ? 130 : 143); // a second signal: the operator does not want to wait
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    void server.close().then(() => {
+      logger.info('stopped');
+      logger.flush(() => process.exit(0));
+    }, crash);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** True when this file is the process entry (`node dist/main.js`), not imported. */
+function isEntryModule(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryModule()) void main();

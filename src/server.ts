@@ -1,0 +1,141 @@
+// Composition root: wires codec, session operations, MCP handler, REST, rate limiting, metrics and logging onto uWS.
+import { readFileSync } from 'node:fs';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { loadCodec } from './codec/node.js';
+import type { ServerConfig } from './config.js';
+import { createMcpHandler, mcpHealth } from './mcp/handler.js';
+import type { McpObserver, McpServerIdentity } from './mcp/handler.js';
+import { sessionJsonSchema } from './session/json-schema.js';
+import { createSessionOperations } from './session/operations.js';
+import { isLoopbackAddress } from './transport/http-rules.js';
+import { iconPng } from './transport/icon.js';
+import { createMetrics } from './transport/metrics.js';
+import type { ServerMetrics } from './transport/metrics.js';
+import { MemoryRateLimitStore, createRateLimiter } from './transport/rate-limit.js';
+import type { RateLimitStore } from './transport/rate-limit.js';
+import { createRestHandlers } from './transport/rest.js';
+import { createRouter } from './transport/router.js';
+import { loadStaticAssets } from './transport/static.js';
+import type { StaticAssets } from './transport/static.js';
+import { assertNativeUws, listenUws } from './transport/uws.js';
+import type { RequestRecord } from './transport/uws.js';
+
+/** Request bodies above this many bytes are refused with 413 while streaming (owner's "Transport and limits"). */
+export const MAX_BODY_BYTES = 2_000_000;
+
+/** Startup cannot continue; the message is one line meant for the operator. */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
+export interface ServerOptions {
+  /** Rate-limit counters; default: the embedded in-memory store. */
+  rateLimitStore?: RateLimitStore;
+  /** Default: a pino logger at config.logLevel writing JSON lines to stdout. */
+  logger?: Logger;
+  /** Viewer files; default: the built viewer (dist/viewer). `null` serves no viewer. */
+  staticAssets?: StaticAssets | null;
+}
+
+export interface StartedServer {
+  /** The port actually bound (differs from config.port when that is 0). */
+  port: number;
+  /** Base URL of this server, e.g. http://127.0.0.1:8080 (the MCP endpoint is `${url}/mcp`). */
+  url: string;
+  metrics: ServerMetrics;
+  /** Stops accepting, finishes in-flight requests, closes connections and the store. */
+  close(): Promise<void>;
+}
+
+function packageVersion(): string {
+  const raw = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(raw) as { version: string }).version;
+}
+
+/** Features of SPEC §8 that belong to the scale issue: refuse them loudly instead of ignoring them. */
+function refuseUnavailableFeatures(config: ServerConfig, options: ServerOptions): void {
+  if (config.redisUrl !== undefined && options.rateLimitStore === undefined) {
+    throw new StartupError('REDIS_URL is set, but Redis support is not available yet in this build; unset REDIS_URL to use the embedded in-memory rate limiter.');
+  }
+  if (config.workers !== 1) {
+    throw new StartupError(`WORKERS=${config.workers} is not supported yet: this build runs one uWebSockets.js app; unset WORKERS or set WORKERS=1.`);
+  }
+}
+
+export function displayUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<StartedServer> {
+  refuseUnavailableFeatures(config, options);
+  try {
+    assertNativeUws();
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
+  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: 1, sync: false }));
+  try {
+    await loadCodec(); // fail at startup, not on the first request, when the WASM file is missing
+  } catch (error) {
+    throw new StartupError(`Cannot load the WASM codec: ${(error as Error).message}`);
+  }
+
+  const identity: McpServerIdentity = {
+    name: 'sessionplan-mcp',
+    title: 'Sessionplan snapshot links',
+    version: packageVersion(),
+    iconUrl: new URL('icon.png', config.publicBaseUrl).href,
+  };
+  const metrics = createMetrics();
+  const observer: McpObserver = {
+    onToolCall: ({ tool, outcome, durationMs }) =>
+      metrics.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }),
+  };
+  const operations = createSessionOperations(loadCodec, { baseUrl: config.publicBaseUrl });
+  const store: RateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
+  const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
+
+  const router = createRouter({
+    mcp: createMcpHandler({ operations, identity, observer }),
+    mcpHealth: () => mcpHealth(identity),
+    rest: createRestHandlers(operations, metrics, (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure')),
+    schemaJson: JSON.stringify(sessionJsonSchema),
+    iconPng: iconPng(),
+    metrics,
+    rateLimiter: createRateLimiter(store, { limit: config.rateLimit, windowS: config.rateWindowS }),
+    originPolicy: { allowed: new Set(config.allowedOrigins), development: config.env === 'development' },
+    hostGuard: isLoopbackAddress(config.host),
+    maxBodyBytes: MAX_BODY_BYTES,
+    staticAssets,
+  });
+
+  const onComplete = (r: RequestRecord): void => {
+    metrics.observeRequest(r.route, r.method, r.status, r.durationMs);
+    if (!logger.isLevelEnabled('info')) return;
+    // Method, path, status, sizes and duration only: never bodies, headers or client addresses.
+    logger.info(
+      { method: r.method, path: r.path.length > 200 ? `${r.path.slice(0, 200)}…` : r.path, status: r.status, bytesIn: r.bytesIn, bytesOut: r.bytesOut, ms: Math.round(r.durationMs * 100) / 100, aborted: r.aborted || undefined },
+      'request',
+    );
+  };
+
+  let server;
+  try {
+    server = await listenUws({ host: config.host, port: config.port, router, maxBodyBytes: MAX_BODY_BYTES, trustProxy: config.trustProxy, onComplete });
+  } catch (error) {
+    await store.close?.();
+    throw new StartupError((error as Error).message);
+  }
+  const running = server;
+  return {
+    port: running.port,
+    url: displayUrl(config.host, running.port),
+    metrics,
+    async close() {
+      await running.close();
+      await store.close?.();
+      logger.flush();
+    },
+  };
+}
