@@ -1,0 +1,203 @@
+// lz-string 1.5.0 `_compress(text, 6, URI alphabet)` with integer codes, a hash table and budgets.
+//
+// Output is bit-identical to compressToEncodedURIComponent (codec.md §1.3), including the
+// `__proto__` quirk (§2): lz-string's object dictionary can never store that phrase, so its code is
+// consumed but the phrase is never found. Budgets are counted exactly as decompress.ts counts them
+// (codec.md §1.6) and checked the moment an entry is created.
+
+import { BITS_TO_CHAR } from "./alphabet";
+import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
+import { fail } from "./failure";
+import { compressInput, compressOutput, hashBits, hashTable, unitTable } from "./layout";
+import { CONTENT_BUDGET, DICTIONARY_BUDGET, OUTPUT_BUDGET, PAYLOAD_TOO_LONG } from "./status";
+
+/** Set in a first-seen table slot while the unit has not yet been written as a literal. */
+const PENDING: u32 = 0x80000000;
+/** Hash slots hold `key | code << KEY_BITS`; a key is `prefix code << 16 | unit` (≤ 33 bits). */
+const KEY_BITS: u64 = 40;
+const KEY_MASK: u64 = (<u64>1 << KEY_BITS) - 1;
+const FIBONACCI: u64 = 0x9e3779b97f4a7c15;
+
+/** "__proto__" as code units; index k is the unit that extends the k-unit prefix. */
+const PROTO: usize = memory.data<u16>([95, 95, 112, 114, 111, 116, 111, 95, 95]);
+const PROTO_LAST_STEP: i32 = 8;
+
+/** The output budget is known up front: the decoded text is the input. */
+export function checkCompressInput(units: i32): i32 {
+  const bytes = <i64>units * 2;
+  if (bytes > <i64>OUTPUT_BYTES) return fail(OUTPUT_BUDGET, 0, <i32>min(bytes, <i64>i32.MAX_VALUE), 0);
+  return 0;
+}
+
+/** Compresses `units` UTF-16 code units at compressInput; returns the payload length or a status. */
+export function compressUnits(units: i32): i32 {
+  const inputCheck = checkCompressInput(units);
+  if (inputCheck < 0) return inputCheck;
+
+  const hashMask: u32 = (<u32>1 << hashBits) - 1;
+  const hashShift: u64 = 64 - <u64>hashBits;
+  memory.fill(unitTable, 0, 65536 << 2);
+  memory.fill(hashTable, 0, <usize>1 << hashBits << 3);
+
+  const payloadEnd: usize = compressOutput + <usize>PAYLOAD_CHARS;
+  let out: usize = compressOutput;
+  let acc: u64 = 0;
+  let accBits: u64 = 0;
+
+  let dictSize: i32 = 3;
+  let numBits: i32 = 2;
+  let enlargeIn: i32 = 2;
+  let contentUnits: i64 = 0;
+
+  let w: i32 = -1;
+  let wLength: i32 = 0;
+  let wUnit: u32 = 0;
+  let protoPrefix: i32 = -1;
+  let protoStep: i32 = 0;
+
+  for (let i: i32 = 0; i < units; i++) {
+    const unit: u32 = <u32>load<u16>(compressInput + (<usize>i << 1));
+    const unitSlot: usize = unitTable + (<usize>unit << 2);
+    let unitCode: u32 = load<u32>(unitSlot);
+    if (unitCode == 0) {
+      // A unit seen for the first time becomes an entry at once, before it is ever written.
+      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
+      contentUnits += 1;
+      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
+      unitCode = <u32>dictSize | PENDING;
+      store<u32>(unitSlot, unitCode);
+      if (unit == 95) {
+        protoPrefix = dictSize;
+        protoStep = 1;
+      }
+      dictSize++;
+    }
+    if (w < 0) {
+      w = <i32>(unitCode & ~PENDING);
+      wLength = 1;
+      wUnit = unit;
+      continue;
+    }
+
+    const key: u64 = (<u64>w << 16) | <u64>unit;
+    let slot: u32 = <u32>((key * FIBONACCI) >> hashShift);
+    let found = false;
+    while (true) {
+      const entry = load<u64>(hashTable + (<usize>slot << 3));
+      if (entry == 0) break;
+      if ((entry & KEY_MASK) == key) {
+        w = <i32>(entry >> KEY_BITS);
+        found = true;
+        break;
+      }
+      slot = (slot + 1) & hashMask;
+    }
+    if (found) {
+      wLength++;
+      continue;
+    }
+
+    // Emit w: a pending single unit as a literal (code 0 + 8 bits or code 1 + 16 bits), else its code.
+    let value: u64;
+    let width: u64;
+    let pending = false;
+    if (wLength == 1) {
+      const wSlot: usize = unitTable + (<usize>wUnit << 2);
+      const wCode = load<u32>(wSlot);
+      if (wCode & PENDING) {
+        pending = true;
+        store<u32>(wSlot, wCode & ~PENDING);
+      }
+    }
+    if (pending) {
+      if (wUnit < 256) {
+        value = <u64>wUnit << <u64>numBits;
+        width = <u64>numBits + 8;
+      } else {
+        value = (<u64>wUnit << <u64>numBits) | 1;
+        width = <u64>numBits + 16;
+      }
+      enlargeIn--;
+      if (enlargeIn == 0) {
+        enlargeIn = 1 << numBits;
+        numBits++;
+      }
+    } else {
+      value = <u64>w;
+      width = <u64>numBits;
+    }
+    acc |= value << accBits;
+    accBits += width;
+    while (accBits >= 6) {
+      store<u8>(out, load<u8>(BITS_TO_CHAR + <usize>(acc & 63)));
+      out++;
+      acc >>= 6;
+      accBits -= 6;
+    }
+    if (out > payloadEnd) return fail(PAYLOAD_TOO_LONG, 0, <i32>(out - compressOutput), i);
+    enlargeIn--;
+    if (enlargeIn == 0) {
+      enlargeIn = 1 << numBits;
+      numBits++;
+    }
+
+    // Add w + unit. Counted like the decoder counts it, even when lz-string cannot store it.
+    if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
+    contentUnits += <i64>wLength + 1;
+    if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
+    if (w == protoPrefix && unit == <u32>load<u16>(PROTO + (<usize>protoStep << 1))) {
+      if (protoStep < PROTO_LAST_STEP) {
+        store<u64>(hashTable + (<usize>slot << 3), key | (<u64>dictSize << KEY_BITS));
+        protoPrefix = dictSize;
+        protoStep++;
+      }
+      // protoStep == 8: the phrase is "__proto__", which lz-string's dictionary silently drops.
+    } else {
+      store<u64>(hashTable + (<usize>slot << 3), key | (<u64>dictSize << KEY_BITS));
+    }
+    dictSize++;
+
+    w = <i32>(unitCode & ~PENDING);
+    wLength = 1;
+    wUnit = unit;
+  }
+
+  // Emit the last w (no new phrase), then the end code 2, then flush one final character.
+  if (w >= 0) {
+    let value: u64 = <u64>w;
+    let width: u64 = <u64>numBits;
+    if (wLength == 1) {
+      const wCode = load<u32>(unitTable + (<usize>wUnit << 2));
+      if (wCode & PENDING) {
+        value = wUnit < 256 ? <u64>wUnit << <u64>numBits : (<u64>wUnit << <u64>numBits) | 1;
+        width = <u64>numBits + (wUnit < 256 ? 8 : 16);
+        enlargeIn--;
+        if (enlargeIn == 0) {
+          enlargeIn = 1 << numBits;
+          numBits++;
+        }
+      }
+    }
+    acc |= value << accBits;
+    accBits += width;
+    enlargeIn--;
+    if (enlargeIn == 0) {
+      enlargeIn = 1 << numBits;
+      numBits++;
+    }
+  }
+  acc |= <u64>2 << accBits;
+  accBits += <u64>numBits;
+  while (accBits >= 6) {
+    store<u8>(out, load<u8>(BITS_TO_CHAR + <usize>(acc & 63)));
+    out++;
+    acc >>= 6;
+    accBits -= 6;
+  }
+  // lz-string always pushes one more character: the partial one, or a whole 'A' when aligned.
+  store<u8>(out, load<u8>(BITS_TO_CHAR + <usize>(acc & 63)));
+  out++;
+  const length = <i32>(out - compressOutput);
+  if (length > PAYLOAD_CHARS) return fail(PAYLOAD_TOO_LONG, 0, length, units);
+  return length;
+}

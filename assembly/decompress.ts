@@ -1,0 +1,215 @@
+// lz-string 1.5.0 `_decompress(payload, 32, URI alphabet)` with budgets and strict validation.
+//
+// Every dictionary entry is a contiguous run of the output so far, so an entry is just
+// (start, length) and decoding is copying (codec.md §4.1 "copy" layout). Budgets are checked
+// before anything is written, so a bomb stops at the first entry that would cross one.
+// Stricter than lz-string: every character must be in the alphabet, the stream must end with the
+// end code inside the payload, and only lz-string's zero flush may follow it.
+
+import { CHAR_TO_BITS, NOT_IN_ALPHABET } from "./alphabet";
+import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
+import { fail } from "./failure";
+import { decompressInput, decompressOutput, entryLengths, entryStarts } from "./layout";
+import {
+  CONTENT_BUDGET,
+  DICTIONARY_BUDGET,
+  INVALID_PAYLOAD,
+  OUTPUT_BUDGET,
+  PAYLOAD_TOO_LONG,
+  REASON_BAD_CHARACTER,
+  REASON_EMPTY,
+  REASON_FIRST_CODE_3,
+  REASON_TRAILING_DATA,
+  REASON_TRUNCATED,
+  REASON_UNKNOWN_CODE,
+} from "./status";
+
+const OUTPUT_UNITS: i32 = OUTPUT_BYTES >> 1;
+
+/** The payload budget is checked before any decoding. */
+export function checkDecompressInput(chars: i32): i32 {
+  if (chars > PAYLOAD_CHARS) return fail(PAYLOAD_TOO_LONG, 0, chars, 0);
+  if (chars == 0) return fail(INVALID_PAYLOAD, REASON_EMPTY, 0, 0);
+  return 0;
+}
+
+// Bit reader state, kept in globals so the helpers below stay small; hot paths inline them.
+let acc: u64 = 0;
+let accBits: i32 = 0;
+let nextChar: i32 = 0;
+let payloadChars: i32 = 0;
+let badCharacter: i32 = -1;
+
+/** Loads characters until the accumulator holds more than 58 bits or the payload ends. */
+@inline function refill(): void {
+  while (accBits <= 58 && nextChar < payloadChars) {
+    const char = <u32>load<u16>(decompressInput + (<usize>nextChar << 1));
+    const bits: u32 = char < 128 ? <u32>load<u8>(CHAR_TO_BITS + <usize>char) : <u32>NOT_IN_ALPHABET;
+    if (bits == <u32>NOT_IN_ALPHABET) {
+      badCharacter = nextChar;
+      return;
+    }
+    acc |= <u64>bits << <u64>accBits;
+    accBits += 6;
+    nextChar++;
+  }
+}
+
+/** Status for a read that found fewer than `width` bits: a bad character or the end of the payload. */
+function starved(): i32 {
+  if (badCharacter >= 0) {
+    return fail(INVALID_PAYLOAD, REASON_BAD_CHARACTER, <i32>load<u16>(decompressInput + (<usize>badCharacter << 1)), badCharacter);
+  }
+  return fail(INVALID_PAYLOAD, REASON_TRUNCATED, 0, payloadChars);
+}
+
+/** After the end code: lz-string writes only zero bits up to the next character boundary, plus a
+ *  whole 'A' when the end code ended exactly on one. Anything else is refused. */
+function checkEnding(): i32 {
+  const consumedBits: i64 = <i64>nextChar * 6 - <i64>accBits;
+  const expectedChars: i64 = consumedBits / 6 + 1;
+  if (<i64>payloadChars != expectedChars) {
+    return fail(INVALID_PAYLOAD, REASON_TRAILING_DATA, payloadChars - <i32>min(expectedChars, <i64>payloadChars), <i32>min(expectedChars, <i64>payloadChars));
+  }
+  refill();
+  if (badCharacter >= 0) return starved();
+  if (acc != 0) return fail(INVALID_PAYLOAD, REASON_TRAILING_DATA, 0, payloadChars - 1);
+  return 0;
+}
+
+/** Decodes `chars` payload characters at decompressInput; returns the decoded unit count or a status. */
+export function decompressChars(chars: i32): i32 {
+  const inputCheck = checkDecompressInput(chars);
+  if (inputCheck < 0) return inputCheck;
+  acc = 0;
+  accBits = 0;
+  nextChar = 0;
+  payloadChars = chars;
+  badCharacter = -1;
+
+  refill();
+  if (accBits < 2) return starved();
+  const first = <i32>(acc & 3);
+  acc >>= 2;
+  accBits -= 2;
+  if (first == 2) {
+    const ending = checkEnding();
+    return ending < 0 ? ending : 0;
+  }
+  if (first == 3) return fail(INVALID_PAYLOAD, REASON_FIRST_CODE_3, 3, 0);
+  const firstWidth = first == 0 ? 8 : 16;
+  if (accBits < firstWidth) {
+    refill();
+    if (accBits < firstWidth) return starved();
+  }
+  const firstUnit = <u16>(acc & ((<u64>1 << <u64>firstWidth) - 1));
+  acc >>= <u64>firstWidth;
+  accBits -= firstWidth;
+
+  store<u16>(decompressOutput, firstUnit);
+  store<u32>(entryStarts + 12, 0);
+  store<u32>(entryLengths + 12, 1);
+  let dictSize: i32 = 4;
+  let numBits: i32 = 3;
+  let enlargeIn: i32 = 4;
+  let contentUnits: i64 = 1;
+  let outLength: i32 = 1;
+  let wStart: i32 = 0;
+  let wLength: i32 = 1;
+
+  while (true) {
+    if (accBits < numBits) {
+      refill();
+      if (accBits < numBits) return starved();
+    }
+    let code = <i32>(acc & ((<u64>1 << <u64>numBits) - 1));
+    acc >>= <u64>numBits;
+    accBits -= numBits;
+
+    let literal: i32 = -1;
+    if (code < 2) {
+      const width = code == 0 ? 8 : 16;
+      if (accBits < width) {
+        refill();
+        if (accBits < width) return starved();
+      }
+      literal = <i32>(acc & ((<u64>1 << <u64>width) - 1));
+      acc >>= <u64>width;
+      accBits -= width;
+      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, nextChar);
+      contentUnits += 1;
+      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), nextChar);
+      store<u32>(entryStarts + (<usize>dictSize << 2), outLength);
+      store<u32>(entryLengths + (<usize>dictSize << 2), 1);
+      code = dictSize;
+      dictSize++;
+      enlargeIn--;
+    } else if (code == 2) {
+      const ending = checkEnding();
+      return ending < 0 ? ending : outLength;
+    }
+    if (enlargeIn == 0) {
+      enlargeIn = 1 << numBits;
+      numBits++;
+    }
+
+    // Locate the entry: a known code, or the KwKwK case (w + w[0]) for the code about to be made.
+    let start: i32;
+    let length: i32;
+    if (code < dictSize) {
+      start = <i32>load<u32>(entryStarts + (<usize>code << 2));
+      length = <i32>load<u32>(entryLengths + (<usize>code << 2));
+    } else if (code == dictSize) {
+      start = wStart;
+      length = wLength + 1;
+    } else {
+      return fail(INVALID_PAYLOAD, REASON_UNKNOWN_CODE, code, nextChar);
+    }
+    if (length > OUTPUT_UNITS - outLength) {
+      return fail(OUTPUT_BUDGET, 0, <i32>min((<i64>outLength + <i64>length) * 2, <i64>i32.MAX_VALUE), nextChar);
+    }
+
+    const target: usize = decompressOutput + (<usize>outLength << 1);
+    if (literal >= 0) {
+      store<u16>(target, <u16>literal);
+    } else if (code == dictSize) {
+      copyUnits(target, decompressOutput + (<usize>start << 1), length - 1);
+      store<u16>(target + (<usize>(length - 1) << 1), load<u16>(decompressOutput + (<usize>start << 1)));
+    } else {
+      copyUnits(target, decompressOutput + (<usize>start << 1), length);
+    }
+
+    // The new phrase w + entry[0] is the run that starts at w and ends one unit into this entry.
+    if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, nextChar);
+    contentUnits += <i64>wLength + 1;
+    if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), nextChar);
+    store<u32>(entryStarts + (<usize>dictSize << 2), wStart);
+    store<u32>(entryLengths + (<usize>dictSize << 2), wLength + 1);
+    dictSize++;
+    enlargeIn--;
+
+    wStart = outLength;
+    wLength = length;
+    outLength += length;
+    if (enlargeIn == 0) {
+      enlargeIn = 1 << numBits;
+      numBits++;
+    }
+  }
+}
+
+/**
+ * Copies `units` code units from an earlier part of the output. The source always ends at or
+ * before the target starts, so copying forward in 8-byte words is safe: a word that reads past the
+ * source end only carries bytes that land beyond the target end, and those are written later.
+ */
+@inline function copyUnits(target: usize, source: usize, units: i32): void {
+  const bytes = <usize>units << 1;
+  if (bytes <= 64) {
+    for (let offset: usize = 0; offset < bytes; offset += 8) {
+      store<u64>(target + offset, load<u64>(source + offset));
+    }
+  } else {
+    memory.copy(target, source, bytes);
+  }
+}

@@ -1,0 +1,73 @@
+// WASM exports of the codec: numeric only (lengths, pointers, statuses); src/codec/core.ts is the glue.
+//
+// Protocol per call: `xBegin(n)` lays out memory for n input units and returns where to write them
+// (or a negative status), the caller writes the input, `x(n)` runs and returns the output length
+// (or a negative status) with the output at `outputPointer()`.
+
+import { initAlphabet } from "./alphabet";
+import { checkCompressInput, compressUnits } from "./compress";
+import { checkDecompressInput, decompressChars } from "./decompress";
+import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
+import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
+import { MEMORY_LIMIT } from "./status";
+
+initAlphabet();
+
+let output: usize = 0;
+
+/** Checks the input against the budgets and reserves memory; returns the UTF-16 input pointer. */
+export function compressBegin(units: i32): i32 {
+  clearFailure();
+  const check = checkCompressInput(units);
+  if (check < 0) return check;
+  if (!layoutCompress(units)) return memoryLimit();
+  return <i32>compressInput;
+}
+
+/** Compresses the units written at compressBegin's pointer; returns the payload length (ASCII bytes). */
+export function compress(units: i32): i32 {
+  clearFailure();
+  if (!layoutCompress(units)) return memoryLimit();
+  output = compressOutput;
+  return compressUnits(units);
+}
+
+/** Checks the payload length (before decoding) and reserves memory; returns the UTF-16 input pointer. */
+export function decompressBegin(chars: i32): i32 {
+  clearFailure();
+  const check = checkDecompressInput(chars);
+  if (check < 0) return check;
+  if (!layoutDecompress(chars)) return memoryLimit();
+  return <i32>decompressInput;
+}
+
+/** Decodes the payload written at decompressBegin's pointer; returns the number of UTF-16 units. */
+export function decompress(chars: i32): i32 {
+  clearFailure();
+  const check = checkDecompressInput(chars);
+  if (check < 0) return check;
+  if (!layoutDecompress(chars)) return memoryLimit();
+  output = decompressOutput;
+  return decompressChars(chars);
+}
+
+/** Where the last successful call left its output. */
+export function outputPointer(): i32 {
+  return <i32>output;
+}
+
+export function errorReason(): i32 {
+  return failReason;
+}
+
+export function errorAmount(): i32 {
+  return failAmount;
+}
+
+export function errorPosition(): i32 {
+  return failPosition;
+}
+
+function memoryLimit(): i32 {
+  return fail(MEMORY_LIMIT, 0, <i32>min(requiredBytes, <usize>i32.MAX_VALUE), 0);
+}

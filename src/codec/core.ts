@@ -1,0 +1,93 @@
+// Isomorphic codec core: wraps an instance of build/codec.wasm as a Codec (no node:* imports here).
+
+import { CodecError, STATUS_CODES } from './errors.js';
+import type { CodecErrorCode } from './errors.js';
+import { failureMessage } from './messages.js';
+import { isomorphicStrings } from './strings.js';
+import type { Codec, CodecExports, StringTransfer } from './types.js';
+
+export interface CodecOptions {
+  /** An instance already made from `module` (e.g. by instantiateStreaming); made here otherwise. */
+  readonly instance?: WebAssembly.Instance;
+  /** Faster, environment-specific string transfer (node.ts injects Buffer-based versions). */
+  readonly strings?: Partial<StringTransfer>;
+}
+
+function instantiate(module: WebAssembly.Module): CodecExports {
+  return new WebAssembly.Instance(module, {}).exports as unknown as CodecExports;
+}
+
+/** Builds a Codec around a compiled codec module; a trapped instance is replaced by a fresh one. */
+export function createCodec(module: WebAssembly.Module, options: CodecOptions = {}): Codec {
+  const strings: StringTransfer = { ...isomorphicStrings, ...options.strings };
+  let wasm: CodecExports | undefined =
+    options.instance !== undefined ? (options.instance.exports as unknown as CodecExports) : instantiate(module);
+
+  function exportsOrRestart(): CodecExports {
+    if (wasm !== undefined) return wasm;
+    try {
+      wasm = instantiate(module);
+      return wasm;
+    } catch {
+      // Some browsers refuse synchronous instantiation on the main thread; restart asynchronously.
+      void WebAssembly.instantiate(module, {}).then((instance) => {
+        wasm ??= instance.exports as unknown as CodecExports;
+      });
+      throw new CodecError('TRAP', failureMessage(trapDetail()));
+    }
+  }
+
+  function fail(exports: CodecExports, status: number, direction: 'compress' | 'decompress', inputLength: number): never {
+    const code: CodecErrorCode = STATUS_CODES[status] ?? 'TRAP';
+    const message = failureMessage({
+      code,
+      reason: exports.errorReason(),
+      amount: exports.errorAmount(),
+      position: exports.errorPosition(),
+      inputLength,
+      direction,
+    });
+    throw new CodecError(code, message);
+  }
+
+  /** Runs one call; any non-CodecError (a trap, or a helper failing) discards the instance. */
+  function guarded<T>(call: (exports: CodecExports) => T): T {
+    const exports = exportsOrRestart();
+    try {
+      return call(exports);
+    } catch (error) {
+      if (error instanceof CodecError) throw error;
+      wasm = undefined;
+      throw new CodecError('TRAP', failureMessage(trapDetail()));
+    }
+  }
+
+  return {
+    compress(text: string): string {
+      if (typeof text !== 'string') throw new TypeError('compress(text) expects a string.');
+      return guarded((exports) => {
+        const pointer = exports.compressBegin(text.length);
+        if (pointer < 0) fail(exports, pointer, 'compress', text.length);
+        strings.writeUtf16(exports.memory.buffer, pointer, text);
+        const length = exports.compress(text.length);
+        if (length < 0) fail(exports, length, 'compress', text.length);
+        return strings.readAscii(exports.memory.buffer, exports.outputPointer(), length);
+      });
+    },
+    decompress(payload: string): string {
+      if (typeof payload !== 'string') throw new TypeError('decompress(payload) expects a string.');
+      return guarded((exports) => {
+        const pointer = exports.decompressBegin(payload.length);
+        if (pointer < 0) fail(exports, pointer, 'decompress', payload.length);
+        strings.writeUtf16(exports.memory.buffer, pointer, payload);
+        const units = exports.decompress(payload.length);
+        if (units < 0) fail(exports, units, 'decompress', payload.length);
+        return strings.readUtf16(exports.memory.buffer, exports.outputPointer(), units);
+      });
+    },
+  };
+}
+
+function trapDetail() {
+  return { code: 'TRAP', reason: 0, amount: 0, position: 0, inputLength: 0, direction: 'compress' } as const;
+}

@@ -1,0 +1,84 @@
+// One-sentence messages for codec failures: which budget or defect, the limit, and by how much.
+
+import { CODEC_BUDGETS, INVALID_REASONS } from './errors.js';
+import type { CodecErrorCode } from './errors.js';
+
+/** What the WASM module reported about a failed call (assembly/failure.ts). */
+export interface FailureDetail {
+  readonly code: CodecErrorCode;
+  readonly reason: number;
+  readonly amount: number;
+  readonly position: number;
+  /** Input length: UTF-16 units for compress, characters for decompress. */
+  readonly inputLength: number;
+  readonly direction: 'compress' | 'decompress';
+}
+
+const number = (value: number): string => value.toLocaleString('en-US');
+
+function describeCharacter(code: number): string {
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code >= 0x21 && code < 0x7f ? `'${String.fromCharCode(code)}' (${hex})` : hex;
+}
+
+/** Share of the input consumed before the stop, as "x of y characters (z %)". */
+function progress(detail: FailureDetail, unit: string): string {
+  const percent = detail.inputLength > 0 ? (100 * detail.position) / detail.inputLength : 0;
+  return `${number(detail.position)} of ${number(detail.inputLength)} ${unit} (${percent.toFixed(1)} %)`;
+}
+
+/** Rough factor by which the input is too large, extrapolated from where the budget was hit. */
+function tooLargeFactor(detail: FailureDetail): string {
+  const factor = detail.position > 0 ? detail.inputLength / detail.position : Infinity;
+  return Number.isFinite(factor) ? `about ${factor.toFixed(1)} times too large` : 'too large';
+}
+
+function invalidMessage(detail: FailureDetail): string {
+  const reason = INVALID_REASONS[detail.reason as keyof typeof INVALID_REASONS];
+  switch (reason) {
+    case 'empty':
+      return 'Invalid payload: the payload is empty.';
+    case 'bad-character':
+      return `Invalid payload: character ${describeCharacter(detail.amount)} at position ${number(detail.position)} is not in the alphabet A–Z a–z 0–9 + - $.`;
+    case 'first-code-3':
+      return 'Invalid payload: the stream starts with code 3, which lz-string never writes.';
+    case 'unknown-code':
+      return `Invalid payload: code ${number(detail.amount)} near character ${number(detail.position)} refers to no dictionary entry.`;
+    case 'truncated':
+      return `Invalid payload: the data ends after ${number(detail.position)} characters without an end code, so it is truncated.`;
+    case 'trailing-data':
+      return `Invalid payload: ${detail.amount > 0 ? `${number(detail.amount)} extra characters follow` : 'non-zero bits follow'} the end code at character ${number(detail.position)}, where lz-string writes only zero padding.`;
+    default:
+      return 'Invalid payload: the data is not an lz-string URI stream.';
+  }
+}
+
+/** Builds the CodecError message for a failure reported by the WASM module. */
+export function failureMessage(detail: FailureDetail): string {
+  const { code, amount, direction } = detail;
+  const what = direction === 'compress' ? 'the plan' : 'the payload';
+  switch (code) {
+    case 'PAYLOAD_TOO_LONG':
+      return direction === 'decompress'
+        ? `Payload budget exceeded: the payload has ${number(amount)} characters, ${number(amount - CODEC_BUDGETS.payloadChars)} more than the limit of ${number(CODEC_BUDGETS.payloadChars)}.`
+        : `Payload budget exceeded: the compressed payload passed the limit of ${number(CODEC_BUDGETS.payloadChars)} characters after ${progress(detail, 'characters')}, so the plan is ${tooLargeFactor(detail)} and must be made smaller.`;
+    case 'OUTPUT_BUDGET':
+      return direction === 'compress'
+        ? `Output budget exceeded: the text needs ${number(amount)} bytes as UTF-16, ${number(amount - CODEC_BUDGETS.outputBytes)} more than the limit of ${number(CODEC_BUDGETS.outputBytes)}, so the plan must be made smaller.`
+        : `Output budget exceeded: decoding would reach ${number(amount)} bytes of UTF-16 at payload character ${number(detail.position)}, ${number(amount - CODEC_BUDGETS.outputBytes)} more than the limit of ${number(CODEC_BUDGETS.outputBytes)}.`;
+    case 'DICTIONARY_BUDGET':
+      return direction === 'compress'
+        ? `Dictionary budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.dictionaryEntries)} dictionary entries, reached after ${progress(detail, 'characters')}, so it is ${tooLargeFactor(detail)} and must be made smaller.`
+        : `Dictionary budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.dictionaryEntries)} dictionary entries, reached at character ${progress(detail, 'characters')}.`;
+    case 'CONTENT_BUDGET':
+      return direction === 'compress'
+        ? `Dictionary content budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.contentBytes)} bytes of entry content, reached after ${progress(detail, 'characters')}, so it must be made smaller.`
+        : `Dictionary content budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.contentBytes)} bytes of entry content, reached at character ${progress(detail, 'characters')}.`;
+    case 'INVALID_PAYLOAD':
+      return invalidMessage(detail);
+    case 'MEMORY_LIMIT':
+      return `Memory limit reached: the codec needed ${number(amount)} bytes of WebAssembly memory, more than its maximum.`;
+    case 'TRAP':
+      return 'Internal codec fault: the WebAssembly module trapped and was restarted, so the call can be retried.';
+  }
+}

@@ -1,0 +1,32 @@
+// Public codec types and the numeric interface of the WASM module (assembly/index.ts).
+
+/** lz-string `compressToEncodedURIComponent` / `decompressFromEncodedURIComponent`, with budgets. */
+export interface Codec {
+  /** Text → payload (the part after `v2:`); throws CodecError when a budget is exceeded. */
+  compress(text: string): string;
+  /** Payload → text; throws CodecError for over-budget or invalid payloads. */
+  decompress(payload: string): string;
+}
+
+/** Moves strings in and out of linear memory; environments may inject faster versions. */
+export interface StringTransfer {
+  /** Writes `text` as UTF-16LE code units at byte offset `pointer`. */
+  writeUtf16(memory: ArrayBuffer, pointer: number, text: string): void;
+  /** Reads `units` UTF-16LE code units at `pointer`, exactly (BOM kept, lone surrogates kept). */
+  readUtf16(memory: ArrayBuffer, pointer: number, units: number): string;
+  /** Reads `length` ASCII bytes at `pointer`. */
+  readAscii(memory: ArrayBuffer, pointer: number, length: number): string;
+}
+
+/** The exports of build/codec.wasm. Negative numbers are statuses (assembly/status.ts). */
+export interface CodecExports {
+  readonly memory: WebAssembly.Memory;
+  compressBegin(units: number): number;
+  compress(units: number): number;
+  decompressBegin(chars: number): number;
+  decompress(chars: number): number;
+  outputPointer(): number;
+  errorReason(): number;
+  errorAmount(): number;
+  errorPosition(): number;
+}
