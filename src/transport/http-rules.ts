@@ -116,28 +116,29 @@ export function isJsonContentType(value: string | undefined): boolean {
   return charset === undefined || charset.toLowerCase() === 'utf-8' || charset.toLowerCase() === 'utf8';
 }
 
-/** Accept entries with q > 0, as lower-case essences. An unparsable entry is skipped (lenient reading). */
-function acceptedTypes(accept: string): string[] {
-  const out: string[] = [];
+/** Accept entries as lower-case essences with their weight; an unparsable entry is skipped (lenient reading). */
+function acceptEntries(accept: string): { essence: string; q: number }[] {
+  const out: { essence: string; q: number }[] = [];
   for (const entry of accept.split(',')) {
     const media = parseMediaType(entry);
     if (media === undefined) continue;
-    const q = media.params['q'];
-    if (q !== undefined && !(Number(q) > 0)) continue;
-    out.push(media.essence);
+    const q = media.params['q'] === undefined ? 1 : Number(media.params['q']);
+    out.push({ essence: media.essence, q: Number.isNaN(q) ? 1 : q });
   }
   return out;
 }
 
-/** Lenient Accept: absent, empty, *\/*, application/* or application/json all allow a JSON answer. */
+const JSON_ACCEPTING = new Set(['application/json', 'application/*', '*/*']);
+
+/** Lenient Accept: absent, empty, unreadable, *\/*, application/* or application/json all allow a JSON answer. */
 export function acceptsJson(accept: string | undefined): boolean {
-  if (accept === undefined || accept.trim() === '') return true;
-  const types = acceptedTypes(accept);
-  if (types.length === 0) return true; // nothing readable: do not punish the client for it
-  return types.some((t) => t === 'application/json' || t === 'application/*' || t === '*/*');
+  if (accept === undefined) return true;
+  const entries = acceptEntries(accept);
+  if (entries.length === 0) return true; // nothing readable: do not punish the client for it
+  return entries.some((e) => e.q > 0 && JSON_ACCEPTING.has(e.essence));
 }
 
 /** A GET asking for an SSE stream (this server never opens one → 405). */
 export function asksForEventStream(accept: string | undefined): boolean {
-  return accept !== undefined && acceptedTypes(accept).includes('text/event-stream');
+  return accept !== undefined && acceptEntries(accept).some((e) => e.q > 0 && e.essence === 'text/event-stream');
 }
