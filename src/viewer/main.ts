@@ -9,17 +9,10 @@ import { renderPlan, renderProblem } from './render-plan.js';
 declare const __CODEC_WASM_FILE__: string;
 
 const app = document.getElementById('app') ?? document.body;
-let codec: Promise<Codec> | undefined;
 let generation = 0;
 
-/** One codec per page; a failed load is forgotten so the next hashchange tries again. */
-function getCodec(): Promise<Codec> {
-  codec ??= loadCodec(new URL(__CODEC_WASM_FILE__, import.meta.url)).catch((error: unknown) => {
-    codec = undefined;
-    throw error;
-  });
-  return codec;
-}
+/** loadCodec keeps one codec per URL and forgets a failed load, so the next hashchange tries again. */
+const getCodec = (): Promise<Codec> => loadCodec(new URL(__CODEC_WASM_FILE__, import.meta.url));
 
 const operations = createSessionOperations(getCodec, { baseUrl: `${location.origin}/` });
 

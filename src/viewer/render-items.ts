@@ -88,33 +88,44 @@ function renderGroup(group: PlanGroup, start: number, context: RenderContext): H
 
 function renderBreakout(breakout: PlanBreakout, start: number, context: RenderContext): HTMLElement {
   const laneCount = Number.isInteger(breakout.lanes) ? Math.min(Math.max(breakout.lanes, 1), MAX_LANES) : 1;
+  const same = breakout.sameInAllBreakouts;
   const lanes = el('div', 'lanes');
+  lanes.style.setProperty('--lanes', String(laneCount));
   for (let lane = 0; lane < laneCount; lane += 1) {
-    // With sameInAllBreakouts every lane runs the same programme (all children sit in lane 0).
-    const children = breakout.sameInAllBreakouts ? breakout.children : breakout.children.filter((child) => laneOf(child) === lane);
-    lanes.append(renderLane(`Breakout ${lane + 1}`, String(lane), breakout.lanePersons[String(lane)] ?? [], children, start, context));
+    const children = same ? [] : breakout.children.filter((child) => laneOf(child) === lane);
+    lanes.append(renderLane(`Breakout ${lane + 1}`, String(lane), breakout.lanePersons[String(lane)] ?? [], children, start, context, !same));
   }
-  // Older documents may put children in lanes the breakout does not have; show them rather than hide them.
-  const stray = breakout.sameInAllBreakouts ? [] : breakout.children.filter((child) => laneOf(child) >= laneCount);
-  if (stray.length > 0) lanes.append(renderLane('Outside the declared lanes', 'stray', [], stray, start, context));
-  lanes.style.setProperty('--lanes', String(lanes.childElementCount));
+  if (same) {
+    // One programme run in every lane: shown once, across all lanes, under the lanes' people.
+    lanes.append(renderLane(`Same programme in all ${laneCount} breakouts`, 'all', [], breakout.children, start, context, true));
+  } else {
+    // Older documents may put children in lanes the breakout does not have; show them rather than hide them.
+    const stray = breakout.children.filter((child) => laneOf(child) >= laneCount);
+    if (stray.length > 0) lanes.append(renderLane('Outside the declared lanes', 'stray', [], stray, start, context, true));
+  }
   return el(
     'section',
     'breakout',
-    renderContainerHeader(breakout.title, breakout.duration, `${laneCount} parallel breakout${laneCount === 1 ? '' : 's'}${breakout.sameInAllBreakouts ? ', same programme in each' : ''}`),
+    renderContainerHeader(breakout.title, breakout.duration, `${laneCount} parallel breakout${laneCount === 1 ? '' : 's'}${same ? ', same programme in each' : ''}`),
     renderTexts(breakout.description, breakout.notes, ''),
     lanes,
   );
 }
 
-function renderLane(title: string, lane: string, personIds: readonly string[], children: readonly PlanItem[], start: number, context: RenderContext): HTMLElement {
-  return withData(el(
-    'section',
-    'lane',
-    el('h4', 'lane-title', title),
-    renderPeople(personIds, context, 'people lane-people'),
-    children.length > 0 ? renderTimeline(children, start, context) : el('p', 'lane-empty', 'Nothing planned in this lane.'),
-  ), { lane });
+function renderLane(
+  title: string,
+  lane: string,
+  personIds: readonly string[],
+  children: readonly PlanItem[],
+  start: number,
+  context: RenderContext,
+  withProgramme: boolean,
+): HTMLElement {
+  const programme = !withProgramme ? null
+    : children.length > 0 ? renderTimeline(children, start, context)
+    : el('p', 'lane-empty', 'Nothing planned in this lane.');
+  const className = lane === 'all' || lane === 'stray' ? 'lane lane--wide' : 'lane';
+  return withData(el('section', className, el('h4', 'lane-title', title), renderPeople(personIds, context, 'people lane-people'), programme), { lane });
 }
 
 /** The lane an item sits in; only blocks carry a laneIndex (older documents may nest other items). */

@@ -1,0 +1,60 @@
+// Test helper for the viewer: builds it when missing, starts the real server on port 0, serves in-page test modules.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { BrowserContext } from 'playwright-core';
+import { loadConfig } from '../../src/config.js';
+import { startServer, type StartedServer } from '../../src/server.js';
+
+const root = new URL('../../', import.meta.url);
+
+export interface ViewerManifest {
+  index: string;
+  assets: { js: string; css: string; wasm: string };
+}
+
+/** Builds dist/viewer (and the .wasm it needs) when a targeted run skipped `npm run build`; returns its manifest. */
+export function ensureViewerBuilt(): ViewerManifest {
+  const manifest = new URL('dist/viewer/manifest.json', root);
+  if (!existsSync(manifest)) {
+    const cwd = fileURLToPath(root);
+    if (!existsSync(new URL('build/codec.wasm', root))) execFileSync('npm', ['run', '--silent', 'build:wasm'], { cwd, stdio: 'pipe' });
+    execFileSync('npm', ['run', '--silent', 'build:viewer'], { cwd, stdio: 'pipe' });
+  }
+  return JSON.parse(readFileSync(manifest, 'utf8')) as ViewerManifest;
+}
+
+/** The real server (uWS, REST, static viewer) on a free loopback port, quiet logs. */
+export async function startViewerServer(env: Record<string, string> = {}): Promise<StartedServer> {
+  return startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ...env }));
+}
+
+/** Path under which the test's own in-page module is served (same origin, so the page's CSP allows importing it). */
+export const PAGE_CODEC_PATH = '/assets/__test__/page-codec.js';
+
+/**
+ * Bundles test/support/page-codec.ts (browser codec + lz-string) and answers requests for it inside the browser,
+ * so the server stays unchanged and the page keeps its strict CSP.
+ */
+export async function servePageCodec(context: BrowserContext, origin: string): Promise<void> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('test/support/page-codec.ts', root))],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['browser'],
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.text;
+  await context.route(`${origin}${PAGE_CODEC_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: code }));
+}
+
+/** Calls an export of the in-page module with JSON arguments (a string expression: no test-runner code is serialized). */
+export function callPageCodec(name: string, ...args: unknown[]): string {
+  const list = args.map((arg) => JSON.stringify(arg)).join(', ');
+  return `import(${JSON.stringify(PAGE_CODEC_PATH)}).then((module) => module.${name}(${list}))`;
+}
