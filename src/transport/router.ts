@@ -65,7 +65,7 @@ export function createRouter(deps: RouterDeps): Router {
   const mcpRoute: Route = {
     label: 'mcp',
     family: 'mcp',
-    allow: 'GET, POST, OPTIONS',
+    allow: 'GET, HEAD, POST, OPTIONS',
     get: (request) =>
       asksForEventStream(request.headers['accept'])
         ? methodNotAllowed('POST') // this server never opens an SSE stream
@@ -86,9 +86,9 @@ export function createRouter(deps: RouterDeps): Router {
     ['/mcp/', mcpRoute],
     ['/api/session-links', { label: 'rest_create', family: 'rest', allow: 'POST, OPTIONS', post: (_r, body) => deps.rest.create(body) }],
     ['/api/session-links/decode', { label: 'rest_decode', family: 'rest', allow: 'POST, OPTIONS', post: (_r, body) => deps.rest.decode(body) }],
-    ['/schema/session.json', { label: 'schema', family: 'plain', allow: 'GET, OPTIONS', get: () => ({ status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: deps.schemaJson }) }],
-    ['/icon.png', { label: 'icon', family: 'plain', allow: 'GET, OPTIONS', get: () => ({ status: 200, headers: { 'Content-Type': 'image/png' }, body: deps.iconPng }) }],
-    ['/metrics', { label: 'metrics', family: 'plain', allow: 'GET, OPTIONS', get: async () => {
+    ['/schema/session.json', { label: 'schema', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: () => ({ status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: deps.schemaJson }) }],
+    ['/icon.png', { label: 'icon', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: () => ({ status: 200, headers: { 'Content-Type': 'image/png' }, body: deps.iconPng }) }],
+    ['/metrics', { label: 'metrics', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: async () => {
       const { contentType, body } = await deps.metrics.render();
       return { status: 200, headers: { 'Content-Type': contentType }, body };
     } }],
@@ -99,7 +99,7 @@ export function createRouter(deps: RouterDeps): Router {
     if (route !== undefined) return route;
     const file = deps.staticAssets?.lookup(path);
     if (file === undefined) return NOT_FOUND_ROUTE;
-    return { label: 'static', family: 'plain', allow: 'GET, OPTIONS', get: () => ({ status: file.status, headers: file.headers, body: file.body }) };
+    return { label: 'static', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: () => ({ status: file.status, headers: file.headers, body: file.body }) };
   }
 
   /**
@@ -128,7 +128,7 @@ export function createRouter(deps: RouterDeps): Router {
       const cors = origin === 'allowed' ? preflightHeaders((headers['origin'] ?? '').trim()) : {};
       return { status: 204, headers: { Allow: route.allow, ...cors }, body: null };
     }
-    if (method === 'GET' && route.get !== undefined) return undefined;
+    if ((method === 'GET' || method === 'HEAD') && route.get !== undefined) return undefined; // HEAD = GET without body (uws.ts)
     if (method !== 'POST' || route.post === undefined) return methodNotAllowed(route.allow);
     if (!isJsonContentType(headers['content-type'])) return unsupportedMediaType();
     if (!acceptsJson(headers['accept'])) return notAcceptable();
@@ -145,7 +145,7 @@ export function createRouter(deps: RouterDeps): Router {
       const route = findRoute(request.path);
       const refusal = check(request, route);
       if (refusal !== undefined) return finish(request, refusal);
-      if (request.method === 'GET' && route.get !== undefined) return finish(request, await route.get(request));
+      if ((request.method === 'GET' || request.method === 'HEAD') && route.get !== undefined) return finish(request, await route.get(request));
       const decision = await deps.rateLimiter.check(route.label, request.remoteIp);
       if (decision.kind === 'allowed') return 'read-body';
       deps.metrics.recordRateLimitRefusal(route.label, decision.kind);

@@ -155,6 +155,7 @@ export function listenUws(options: UwsListenOptions): Promise<UwsServer> {
         res.writeStatus(statusLine(response.status));
         for (const name in response.headers) res.writeHeader(name, response.headers[name] as string);
         if (response.body === null && (response.status === 204 || response.status === 304)) res.endWithoutBody();
+        else if (request.method === 'HEAD') res.endWithoutBody(byteLength(response.body), close);
         else res.end(response.body ?? '', close);
       });
       settle();
