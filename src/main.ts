@@ -45,9 +45,9 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      process.exit(signal === 'SIGINT' ? 130 : 143); // a second signal: the operator does not want to wait
-    }
+    // Ctrl-C under `npm start` reaches node twice (terminal and npm both forward it): repeats are ignored, and the
+    // grace period in close() bounds how long in-flight requests may take.
+    if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     void server.close().then(() => {
