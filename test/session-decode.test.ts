@@ -40,7 +40,7 @@ describe('tolerant decoding of older documents', () => {
   });
 
   it('keeps unknown fields as they are and names them in warnings', () => {
-    const doc = { ...richSession(), theme: { dark: true } };
+    const doc: Record<string, unknown> = { ...richSession(), theme: { dark: true } };
     (doc.items as Record<string, unknown>[])[0]!.color = 'red';
     const { session, warnings } = readDecodedSession(JSON.stringify(doc));
     expect(session.theme).toEqual({ dark: true });

@@ -98,8 +98,8 @@ const invalid: [string, unknown, string, string][] = [
   ['sameInAllBreakouts with lane 1', withItems([breakout('br', [block('a'), block('b', { laneIndex: 1 })], { sameInAllBreakouts: true })]), 'items[0].children[1].laneIndex', 'sameInAllBreakouts: true'],
   ['501 items in the tree', withItems([group('g', Array.from({ length: 500 }, (_, i) => block(`b${i}`)))]), 'items', 'at most 500'],
   ['JSON over 2,000,000 bytes', { ...minimalSession(), workshop: { title: 'W', description: tooLongText } }, 'session', '2,000,000 bytes'],
-  ['JSON over 2,000,000 bytes in UTF-8 (700,000 × €)', { ...minimalSession(), workshop: { title: 'W', description: '€'.repeat(700_000) } }, 'session', '2,100,0'],
-  ['value that is not JSON', { ...minimalSession(), workshop: { title: 'W', description: 10n } }, 'session', 'cannot be written as JSON'],
+  ['JSON over 2,000,000 bytes in UTF-8 (700,000 × €, 3 bytes each)', { ...minimalSession(), workshop: { title: 'W', description: '€'.repeat(700_000) } }, 'session', 'more than 2,000,000 bytes'],
+  ['value that is not JSON', { ...minimalSession(), workshop: { title: 'W', description: 10n } }, 'workshop.description', 'not a bigint (not JSON)'],
   ['cyclic items', cyclic, 'items', 'at most 500'],
 ];
 
@@ -127,6 +127,17 @@ describe('canonical session documents', () => {
     expect(error.problems[29]?.path).toBe('items[29].blockTypeId');
     expect(error.message).toMatch(/^SESSION_VALIDATION_FAILED: items\[0\]\.blockTypeId: block type ".*" is not declared in blockTypes\. items\[1\]\.blockTypeId/);
     expect(error.message.length).toBeLessThanOrEqual(800);
+  });
+
+  it('checks the size of the normalized JSON: a document that passes 2,000,000 bytes only with its defaults filled in', () => {
+    const blocks = (notes: number): Json => withItems(Array.from({ length: 499 }, (_, i) => (({ laneIndex: _l, ...b }) => b)(block(`b${i}`, { notes: 'n'.repeat(notes) }))));
+    const base = JSON.stringify(blocks(0)).length;
+    const doc = blocks(Math.floor((1_996_000 - base) / 499));
+    expect(JSON.stringify(doc).length).toBeLessThanOrEqual(2_000_000); // `"laneIndex":0` × 499 adds ~7,000 bytes
+    const error = failureOf(doc);
+    expect(error.problems.map((p) => p.path)).toEqual(['session']);
+    const normalizedLength = JSON.stringify(doc).length + 499 * ',"laneIndex":0'.length + ',"date":null,"startTime":null'.length;
+    expect(error.message).toContain(`is at least ${normalizedLength.toLocaleString('en-US')} bytes (UTF-8) but at most 2,000,000 bytes are allowed`);
   });
 
   it('normalizes: keys in SPEC §3 order and defaults filled, whatever the input order', () => {

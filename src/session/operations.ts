@@ -28,6 +28,12 @@ function sentence(error: CodecError): string {
   return error.message.replace(/\.\s*$/, '');
 }
 
+/** The codec's sentence, ending with what to do about it unless the codec already said so. */
+function sizeSentence(error: CodecError): string {
+  const text = sentence(error);
+  return /smaller/i.test(text) ? text : `${text}; the plan must be made smaller`;
+}
+
 /** The operations over a codec loader (called once per operation; it should cache). */
 export function createSessionOperations(getCodec: () => Promise<Codec>, defaults?: { baseUrl?: string }): SessionOperations {
   const defaultBaseUrl = defaults?.baseUrl ?? DEFAULT_BASE_URL;
@@ -41,7 +47,7 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
         throw new SessionError('SESSION_VALIDATION_FAILED', [
-          { path: 'session', message: `is too large to encode: ${sentence(error)}; the plan must be made smaller` },
+          { path: 'session', message: `is too large to encode: ${sizeSentence(error)}` },
         ]);
       }
       return { link: buildLink(options?.baseUrl ?? defaultBaseUrl, payload), summary: summarize(normalized) };

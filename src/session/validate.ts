@@ -1,7 +1,7 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
 import { SessionError, type Problem } from './errors.js';
 import { describeType, problemsFromIssues } from './issues.js';
-import { jsonSizeProblem } from './limits.js';
+import { estimatedSizeProblem, jsonSizeProblem } from './limits.js';
 import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
 
@@ -35,20 +35,15 @@ export function validateForCreate(input: unknown): ValidatedSession {
   // Before the schema walks anything: too many items or too many bytes are refused at once.
   const rawCount = countRawItems(input);
   if (rawCount > MAX_ITEMS) throw invalid([tooManyItemsProblem(rawCount, false)]);
-  let rawJson: string;
-  try {
-    rawJson = JSON.stringify(input);
-  } catch (error) {
-    throw invalid([{ path: 'session', message: `cannot be written as JSON (${error instanceof Error ? error.message : String(error)})` }]);
-  }
-  const rawSize = jsonSizeProblem(rawJson);
-  if (rawSize) throw invalid([rawSize]);
+  const estimated = estimatedSizeProblem(input);
+  if (estimated) throw invalid([estimated]);
 
   const parsed = sessionSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) throw invalid(problemsFromIssues(parsed.error.issues, 'create'));
   const ruleProblems = checkRules(parsed.data);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
 
+  // The schema admits only JSON values, so this cannot throw; it is the text the link encodes.
   const json = JSON.stringify(parsed.data);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
