@@ -1,0 +1,233 @@
+// Runs N server workers (one uWS app each, same port via SO_REUSEPORT), restarts crashed ones, stops them gracefully.
+import { availableParallelism } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
+
+/** Main → worker. */
+type ControlMessage = { type: 'shutdown' };
+/** Worker → main. */
+type StatusMessage = { type: 'listening' } | { type: 'startup-failed'; message: string };
+
+export type SupervisorEvent =
+  | { type: 'listening'; index: number; generation: number }
+  | { type: 'crashed'; index: number; generation: number; reason: string; restartInMs: number }
+  | { type: 'exited'; index: number; generation: number; code: number };
+
+export interface WorkerPayload {
+  /** What one worker needs besides its slot, e.g. config and a rate-limit broker port (listed in `transferList`). */
+  data: Record<string, unknown>;
+  transferList?: TransferListItem[];
+}
+
+export interface SupervisorOptions {
+  count: number;
+  /** Creates one worker thread from its workerData (production: `new Worker(entryUrl, { workerData, transferList })`). */
+  spawn(workerData: Record<string, unknown>, transferList: TransferListItem[]): Worker;
+  /** Called for every (re)start, so a restarted worker gets fresh ports. `generation` counts restarts of the slot. */
+  payload(index: number, generation: number): WorkerPayload;
+  /** Lifecycle events for logs and metrics. */
+  onEvent?(event: SupervisorEvent): void;
+  /** How long `stop()` waits for workers to drain before terminating them. */
+  stopTimeoutMs?: number;
+}
+
+/** `WORKERS=auto` → the cores Node may use. */
+export function resolveWorkerCount(workers: number | 'auto'): number {
+  return workers === 'auto' ? availableParallelism() : workers;
+}
+
+/** A worker that lived this long is considered healthy again, so its crash backoff starts over. */
+const STABLE_AFTER_MS = 10_000;
+const MAX_RESTART_DELAY_MS = 5_000;
+
+interface Slot {
+  worker: Worker | undefined;
+  generation: number;
+  startedAt: number;
+  consecutiveCrashes: number;
+  restartTimer: NodeJS.Timeout | undefined;
+}
+
+export class WorkerSupervisor {
+  readonly #options: SupervisorOptions;
+  readonly #slots: Slot[];
+  #stopping = false;
+  #restarts = 0;
+
+  constructor(options: SupervisorOptions) {
+    if (!Number.isInteger(options.count) || options.count < 1) throw new RangeError('Worker count must be a positive integer.');
+    this.#options = options;
+    this.#slots = Array.from({ length: options.count }, () => ({
+      worker: undefined,
+      generation: 0,
+      startedAt: 0,
+      consecutiveCrashes: 0,
+      restartTimer: undefined,
+    }));
+  }
+
+  /** Restarts so far (for a counter metric). */
+  get restarts(): number {
+    return this.#restarts;
+  }
+
+  /**
+   * Starts every worker and resolves once all listen. If one fails to start (bad port, bad config), the others are
+   * stopped and this rejects with its reason: a startup failure is not a crash, restarting would only loop.
+   */
+  async start(): Promise<void> {
+    const started = this.#slots.map((_, index) => this.#launch(index));
+    try {
+      await Promise.all(started);
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  /** Asks every worker to stop (they close their listen socket and drain), waits for their exit; never exits the process. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    const exits: Promise<unknown>[] = [];
+    for (const slot of this.#slots) {
+      clearTimeout(slot.restartTimer);
+      const worker = slot.worker;
+      if (worker === undefined) continue;
+      exits.push(
+        new Promise<void>((resolve) => {
+          worker.once('exit', () => resolve());
+          worker.postMessage({ type: 'shutdown' } satisfies ControlMessage);
+        }),
+      );
+    }
+    const deadline = this.#options.stopTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), deadline)));
+    const outcome = await Promise.race([Promise.all(exits), timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') await this.terminate();
+  }
+
+  /** Hard stop (second signal, or drain deadline passed): ends the threads without waiting for requests. */
+  async terminate(): Promise<void> {
+    this.#stopping = true;
+    await Promise.all(this.#slots.map(async (slot) => slot.worker?.terminate()));
+  }
+
+  #launch(index: number): Promise<void> {
+    const slot = this.#slots[index]!;
+    const { data, transferList = [] } = this.#options.payload(index, slot.generation);
+    const worker = this.#options.spawn({ ...data, workerIndex: index }, transferList);
+    const generation = slot.generation;
+    slot.worker = worker;
+    slot.startedAt = Date.now();
+    let listening = false;
+    let lastError: string | undefined;
+
+    return new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: StatusMessage) => {
+        if (message?.type === 'listening' && !listening) {
+          listening = true;
+          this.#options.onEvent?.({ type: 'listening', index, generation });
+          resolve();
+        } else if (message?.type === 'startup-failed') {
+          lastError = message.message;
+        }
+      });
+      worker.on('error', (error: Error) => {
+        lastError = error.message;
+      });
+      worker.once('exit', (code: number) => {
+        if (slot.worker === worker) slot.worker = undefined;
+        this.#options.onEvent?.({ type: 'exited', index, generation, code });
+        if (!listening) {
+          reject(new Error(`Worker ${index} could not start: ${lastError ?? `it exited with code ${code}`}.`));
+        } else if (!this.#stopping) {
+          this.#scheduleRestart(index, lastError ?? `it exited with code ${code}`);
+        }
+      });
+    });
+  }
+
+  #scheduleRestart(index: number, reason: string): void {
+    const slot = this.#slots[index]!;
+    slot.consecutiveCrashes = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? 1 : slot.consecutiveCrashes + 1;
+    const restartInMs = Math.min(100 * 2 ** (slot.consecutiveCrashes - 1), MAX_RESTART_DELAY_MS);
+    this.#options.onEvent?.({ type: 'crashed', index, generation: slot.generation, reason, restartInMs });
+    slot.generation++;
+    this.#restarts++;
+    slot.restartTimer = setTimeout(() => {
+      slot.restartTimer = undefined;
+      if (this.#stopping) return;
+      // A failed restart is another crash of the slot: back off and try again rather than give up on the core.
+      this.#launch(index).catch((error: unknown) => {
+        if (!this.#stopping) this.#scheduleRestart(index, error instanceof Error ? error.message : String(error));
+      });
+    }, restartInMs);
+  }
+}
+
+/**
+ * Signals reach only the main thread: SIGTERM/SIGINT → graceful `stop()`; a second signal → `terminate()`.
+ * The process then ends by itself once the workers are gone (no process.exit: it aborts Node while uWS apps live).
+ * Returns a function that removes the handlers.
+ */
+export function stopOnSignals(supervisor: WorkerSupervisor, onStopped?: () => void | Promise<void>): () => void {
+  let signalled = false;
+  const handle = (): void => {
+    if (signalled) {
+      void supervisor.terminate();
+      return;
+    }
+    signalled = true;
+    void supervisor
+      .stop()
+      .then(() => onStopped?.())
+      .finally(remove);
+  };
+  const remove = (): void => {
+    process.off('SIGTERM', handle);
+    process.off('SIGINT', handle);
+  };
+  process.on('SIGTERM', handle);
+  process.on('SIGINT', handle);
+  return remove;
+}
+
+/** What a worker's server must offer: a graceful stop (close the listen socket, finish in-flight requests, close). */
+export interface WorkerServer {
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker-thread side: starts the server with this thread's workerData, reports 'listening' (or why it failed),
+ * and stops it when the supervisor says so. Once stopped, the thread has no handles left and ends by itself.
+ */
+export function serveInWorker(start: (workerData: Record<string, unknown>) => Promise<WorkerServer>): void {
+  const port = parentPort;
+  if (port === null) throw new Error('serveInWorker() must run inside a worker thread.');
+  let server: WorkerServer | undefined;
+  let shutdownRequested = false;
+  // Closing the port is the worker's last handle besides the server's: the thread then ends on its own.
+  const finish = (): void => {
+    port.removeAllListeners('message');
+    port.close();
+  };
+  // Listen before starting: a shutdown may arrive while the server is still starting (another worker failed).
+  port.on('message', (message: ControlMessage) => {
+    if (message?.type !== 'shutdown' || shutdownRequested) return;
+    shutdownRequested = true;
+    if (server !== undefined) void server.stop().finally(finish);
+  });
+  start(workerData as Record<string, unknown>).then(
+    (started) => {
+      server = started;
+      if (shutdownRequested) void started.stop().finally(finish);
+      else port.postMessage({ type: 'listening' } satisfies StatusMessage);
+    },
+    (error: unknown) => {
+      port.postMessage({ type: 'startup-failed', message: error instanceof Error ? error.message : String(error) } satisfies StatusMessage);
+      finish();
+    },
+  );
+}
