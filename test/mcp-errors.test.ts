@@ -44,6 +44,8 @@ describe('rows answered by the protocol layer end to end', () => {
   const rows: Array<{ row: string; body: unknown; headers?: Record<string, string>; status: number; code: number }> = [
     { row: 'unsupported version (modern)', body: { ...modernRequest('tools/list'), params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01', 'io.modelcontextprotocol/clientCapabilities': {} } } }, headers: { ...modernHeaders('tools/list'), 'mcp-protocol-version': '2099-01-01' }, status: 400, code: -32022 },
     { row: 'unsupported version (legacy header)', body: legacyRequest('tools/list'), headers: { 'mcp-protocol-version': '1999-01-01' }, status: 400, code: -32022 },
+    { row: 'non-date version header (legacy, unsupported)', body: legacyRequest('tools/list'), headers: { 'mcp-protocol-version': 'v999.0.0' }, status: 400, code: -32022 },
+    { row: 'empty version header', body: legacyRequest('ping'), headers: { 'mcp-protocol-version': ' ' }, status: 400, code: -32022 },
     { row: 'missing modern headers', body: modernRequest('tools/list'), headers: {}, status: 400, code: -32020 },
     { row: 'mismatched modern header', body: modernRequest('tools/list'), headers: modernHeaders('tools/call'), status: 400, code: -32020 },
     { row: 'unknown modern method', body: modernRequest('resources/list'), headers: modernHeaders('resources/list'), status: 404, code: -32601 },
