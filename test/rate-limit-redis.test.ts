@@ -1,4 +1,6 @@
 // Redis rate-limit store against a real redis-server: exact counts under concurrency, expiry, fail-fast and recovery.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../src/transport/rate-limit.js';
 import { RedisRateLimitStore } from '../src/transport/rate-limit-redis.js';
@@ -90,6 +92,29 @@ describe('RedisRateLimitStore', () => {
     expect(sortedCounts(results)).toEqual(oneToN(90));
     // The 61st hit, whichever instance served it, is the first one over the limit.
     expect(results.filter((r) => r.count > LIMIT)).toHaveLength(30);
+  });
+
+  it('is exact across two separate processes hitting the same key at once', async () => {
+    const script = fileURLToPath(new URL('./fixtures/redis-hits-process.ts', import.meta.url));
+    const processes = [0, 1].map(() => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, redis.url, 'mcp:203.0.113.77', '70'], { stdio: ['pipe', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const lines = async (n: number): Promise<string[]> => {
+        while (out.split('\n').length <= n) {
+          if (child.exitCode !== null) throw new Error(`hit process exited early: ${out}`);
+          await sleep(10);
+        }
+        return out.split('\n');
+      };
+      return { child, lines };
+    });
+    await Promise.all(processes.map((p) => p.lines(1)));
+    for (const p of processes) p.child.stdin.write('go\n');
+    const counts = await Promise.all(processes.map(async (p) => JSON.parse((await p.lines(2))[1] ?? '[]') as number[]));
+    expect(counts.flat().sort((a, b) => a - b)).toEqual(oneToN(140));
+    // Each process got a share of the first 60, and together exactly 60 are under the limit.
+    expect(counts.flat().filter((c) => c <= LIMIT)).toHaveLength(LIMIT);
   });
 
   it('keeps keys apart', async () => {

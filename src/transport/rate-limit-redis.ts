@@ -23,7 +23,7 @@ return {n, ttl}
 export interface RedisRateLimitStoreOptions {
   /** `redis://[user:pass@]host:port[/db]`, `rediss://…`, or `unix:///path/redis.sock[?db=N]` (REDIS_URL forms of config.ts). */
   url: string;
-  /** Prepended to every key so the limiter can share a Redis with other data. */
+  /** Prepended to every key so the limiter can share a Redis with other data (default `sp:` → `sp:rl:mcp:203.0.113.7`). */
   keyPrefix?: string;
   /** A hung Redis turns into an error after this long; well under the 1 s budget for a 503. */
   commandTimeoutMs?: number;
@@ -76,7 +76,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     const onError = options.onConnectionError;
     redis.on('error', (error: Error) => onError?.(error));
     this.#redis = redis as RedisWithHit;
-    this.#keyPrefix = options.keyPrefix ?? 'sp:rl:';
+    this.#keyPrefix = options.keyPrefix ?? 'sp:';
   }
 
   /** True while commands can be sent; for the health endpoint and a gauge. */
