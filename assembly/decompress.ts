@@ -68,8 +68,10 @@ function starved(): i32 {
 function checkEnding(): i32 {
   const consumedBits: i64 = <i64>nextChar * 6 - <i64>accBits;
   const expectedChars: i64 = consumedBits / 6 + 1;
-  if (<i64>payloadChars != expectedChars) {
-    return fail(INVALID_PAYLOAD, REASON_TRAILING_DATA, payloadChars - <i32>min(expectedChars, <i64>payloadChars), <i32>min(expectedChars, <i64>payloadChars));
+  // Without the flush character the payload was cut right after the end code: truncated too.
+  if (<i64>payloadChars < expectedChars) return fail(INVALID_PAYLOAD, REASON_TRUNCATED, 0, payloadChars);
+  if (<i64>payloadChars > expectedChars) {
+    return fail(INVALID_PAYLOAD, REASON_TRAILING_DATA, payloadChars - <i32>expectedChars, <i32>expectedChars);
   }
   refill();
   if (badCharacter >= 0) return starved();

@@ -3,7 +3,7 @@
 import { createCodec } from './core.js';
 import type { Codec } from './types.js';
 
-export { CodecError, CODEC_BUDGETS } from './errors.js';
+export { CodecError, CODEC_BUDGETS, CODEC_MEMORY_LIMIT_BYTES } from './errors.js';
 export type { CodecErrorCode } from './errors.js';
 export type { Codec, StringTransfer } from './types.js';
 export { createCodec } from './core.js';

@@ -22,6 +22,9 @@ export const CODEC_BUDGETS = {
   contentBytes: 8_000_000,
 } as const;
 
+/** The WASM memory cap (asconfig.json maximumMemory: 112 pages of 64 KiB), enough for every budget. */
+export const CODEC_MEMORY_LIMIT_BYTES = 112 * 65_536;
+
 /** WASM status (negative return value) → error code; assembly/status.ts defines the numbers. */
 export const STATUS_CODES: Readonly<Record<number, CodecErrorCode>> = {
   [-1]: 'PAYLOAD_TOO_LONG',

@@ -1,6 +1,6 @@
 // One-sentence messages for codec failures: which budget or defect, the limit, and by how much.
 
-import { CODEC_BUDGETS, INVALID_REASONS } from './errors.js';
+import { CODEC_BUDGETS, CODEC_MEMORY_LIMIT_BYTES, INVALID_REASONS } from './errors.js';
 import type { CodecErrorCode } from './errors.js';
 
 /** What the WASM module reported about a failed call (assembly/failure.ts). */
@@ -47,7 +47,9 @@ function invalidMessage(detail: FailureDetail): string {
     case 'truncated':
       return `Invalid payload: the data ends after ${number(detail.position)} characters without an end code, so it is truncated.`;
     case 'trailing-data':
-      return `Invalid payload: ${detail.amount > 0 ? `${number(detail.amount)} extra characters follow` : 'non-zero bits follow'} the end code at character ${number(detail.position)}, where lz-string writes only zero padding.`;
+      return detail.amount > 0
+        ? `Invalid payload: ${number(detail.amount)} extra ${detail.amount === 1 ? 'character follows' : 'characters follow'} the end of the data at character ${number(detail.position)}, where lz-string writes nothing more.`
+        : `Invalid payload: the padding after the end code in the last character is not zero, which lz-string never writes.`;
     default:
       return 'Invalid payload: the data is not an lz-string URI stream.';
   }
@@ -64,20 +66,20 @@ export function failureMessage(detail: FailureDetail): string {
         : `Payload budget exceeded: the compressed payload passed the limit of ${number(CODEC_BUDGETS.payloadChars)} characters after ${progress(detail, 'characters')}, so the plan is ${tooLargeFactor(detail)} and must be made smaller.`;
     case 'OUTPUT_BUDGET':
       return direction === 'compress'
-        ? `Output budget exceeded: the text needs ${number(amount)} bytes as UTF-16, ${number(amount - CODEC_BUDGETS.outputBytes)} more than the limit of ${number(CODEC_BUDGETS.outputBytes)}, so the plan must be made smaller.`
-        : `Output budget exceeded: decoding would reach ${number(amount)} bytes of UTF-16 at payload character ${number(detail.position)}, ${number(amount - CODEC_BUDGETS.outputBytes)} more than the limit of ${number(CODEC_BUDGETS.outputBytes)}.`;
+        ? `Output budget exceeded: the text needs ${number(amount)} bytes as UTF-16, ${number(amount - CODEC_BUDGETS.outputBytes)} more than the limit of ${number(CODEC_BUDGETS.outputBytes)} bytes, so the plan must be made smaller.`
+        : `Output budget exceeded: decoding would reach ${number(amount)} bytes of UTF-16 at payload character ${number(detail.position)}, ${number(amount - CODEC_BUDGETS.outputBytes)} more than the limit of ${number(CODEC_BUDGETS.outputBytes)} bytes.`;
     case 'DICTIONARY_BUDGET':
       return direction === 'compress'
         ? `Dictionary budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.dictionaryEntries)} dictionary entries, reached after ${progress(detail, 'characters')}, so it is ${tooLargeFactor(detail)} and must be made smaller.`
-        : `Dictionary budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.dictionaryEntries)} dictionary entries, reached at character ${progress(detail, 'characters')}.`;
+        : `Dictionary budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.dictionaryEntries)} dictionary entries, reached after ${progress(detail, 'characters')}.`;
     case 'CONTENT_BUDGET':
       return direction === 'compress'
         ? `Dictionary content budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.contentBytes)} bytes of entry content, reached after ${progress(detail, 'characters')}, so it must be made smaller.`
-        : `Dictionary content budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.contentBytes)} bytes of entry content, reached at character ${progress(detail, 'characters')}.`;
+        : `Dictionary content budget exceeded: ${what} needs more than ${number(CODEC_BUDGETS.contentBytes)} bytes of entry content, reached after ${progress(detail, 'characters')}.`;
     case 'INVALID_PAYLOAD':
       return invalidMessage(detail);
     case 'MEMORY_LIMIT':
-      return `Memory limit reached: the codec needed ${number(amount)} bytes of WebAssembly memory, more than its maximum.`;
+      return `Memory limit reached: the codec needed ${number(amount)} bytes of WebAssembly memory, more than its cap of ${number(CODEC_MEMORY_LIMIT_BYTES)}.`;
     case 'TRAP':
       return 'Internal codec fault: the WebAssembly module trapped and was restarted, so the call can be retried.';
   }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createCodec } from './core.js';
 import type { Codec, StringTransfer } from './types.js';
 
-export { CodecError, CODEC_BUDGETS } from './errors.js';
+export { CodecError, CODEC_BUDGETS, CODEC_MEMORY_LIMIT_BYTES } from './errors.js';
 export type { CodecErrorCode } from './errors.js';
 export type { Codec, StringTransfer } from './types.js';
 export { createCodec } from './core.js';
