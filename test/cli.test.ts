@@ -1,0 +1,125 @@
+// The CLI as a real subprocess (`node dist/cli.js`, built by `npm run build`): encode, decode, stdin, one-line errors, exit status.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import LZString from 'lz-string';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateForCreate } from '../src/session/validate.js';
+import { block, richSession } from './fixtures/sessions.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, ...options.env };
+    if (!options.env?.PUBLIC_BASE_URL) delete env.PUBLIC_BASE_URL;
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+let dir = '';
+let planFile = '';
+const plan = richSession();
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (the CLI is tested as built)`);
+  dir = await mkdtemp(join(tmpdir(), 'sessionplan-cli-'));
+  planFile = join(dir, 'plan.json');
+  await writeFile(planFile, JSON.stringify(plan, null, 2));
+});
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** An error run: status 1, nothing on stdout, exactly one line on stderr. */
+function expectOneLineError(run: Run, pattern: RegExp): void {
+  expect(run.status).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr.endsWith('\n')).toBe(true);
+  expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(run.stderr).toMatch(pattern);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('sessionplan-mcp CLI', () => {
+  it('encode <file> prints the link: lz-string of the normalized JSON on the default base URL', async () => {
+    const run = await cli(['encode', planFile]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const expected = `https://sessionplan.de/#data=v2:${LZString.compressToEncodedURIComponent(validateForCreate(plan).json)}`;
+    expect(run.stdout).toBe(`${expected}\n`);
+  });
+
+  it('encode - reads stdin; PUBLIC_BASE_URL sets the base', async () => {
+    const run = await cli(['encode', '-'], { stdin: JSON.stringify(plan), env: { PUBLIC_BASE_URL: 'http://localhost:9000' } });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^http:\/\/localhost:9000\/#data=v2:[A-Za-z0-9+\-$]+\n$/);
+  });
+
+  it("decode '<link>' prints the document as pretty JSON; decode - reads the link from stdin", async () => {
+    const link = (await cli(['encode', planFile])).stdout.trim();
+    const direct = await cli(['decode', link]);
+    expect(direct.status).toBe(0);
+    expect(direct.stderr).toBe('');
+    expect(direct.stdout).toBe(`${JSON.stringify(JSON.parse(validateForCreate(plan).json), null, 2)}\n`);
+    const piped = await cli(['decode', '-'], { stdin: `${link}\n` });
+    expect(piped.stdout).toBe(direct.stdout);
+  });
+
+  it('decode prints warnings of older documents on stderr and still succeeds', async () => {
+    const old = { workshop: { title: 'Old' }, items: [block('a', { blockTypeId: 'gone' })] };
+    const run = await cli(['decode', `v2:${LZString.compressToEncodedURIComponent(JSON.stringify(old))}`]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('warning: items[0].blockTypeId: block type "gone" is not declared in blockTypes\n');
+    expect((JSON.parse(run.stdout) as { version: string }).version).toBe('1.0');
+  });
+
+  it('an invalid document: the validation error with its field path, exit 1', async () => {
+    const bad = { ...plan, items: [block('a', { laneIndex: 2 })] };
+    expectOneLineError(await cli(['encode', '-'], { stdin: JSON.stringify(bad) }), /^SESSION_VALIDATION_FAILED: items\[0\]\.laneIndex: must be 0 outside a breakout, not 2\.\n$/);
+  });
+
+  it('input that is not JSON', async () => {
+    expectOneLineError(await cli(['encode', '-'], { stdin: '{"version": ' }), /^SESSION_VALIDATION_FAILED: session: stdin is not valid JSON \(/);
+  });
+
+  it('a dynamic link', async () => {
+    expectOneLineError(await cli(['decode', 'https://sessionplan.de/s/abc']), /^SESSION_DECODE_FAILED: link: .*supply a #data=v2:\.\.\. snapshot link instead\.\n$/);
+  });
+
+  it('a missing file', async () => {
+    expectOneLineError(await cli(['encode', join(dir, 'missing.json')]), /^error: cannot read the session document from .*missing\.json \(ENOENT\)\n$/);
+  });
+
+  it('a bad PUBLIC_BASE_URL', async () => {
+    expectOneLineError(await cli(['encode', planFile], { env: { PUBLIC_BASE_URL: 'ftp://example.org' } }), /PUBLIC_BASE_URL must be an absolute http\(s\) URL/);
+  });
+
+  it.each([[[]], [['frobnicate']], [['encode']], [['decode', 'a', 'b']]])('usage errors: %j', async (args) => {
+    expectOneLineError(await cli(args), /^error: (a command is required|unknown command "frobnicate"|wrong arguments for (encode|decode))/);
+  });
+
+  it('--help prints the usage on stdout, exit 0', async () => {
+    const run = await cli(['--help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('sessionplan-mcp encode <plan.json | ->');
+    expect(run.stdout).toContain('sessionplan-mcp serve');
+  });
+});
