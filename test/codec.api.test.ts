@@ -1,0 +1,149 @@
+// Codec API: error table mirrors assembly/, entries load (Node file, browser fetch), recovery after faults.
+
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import lz from 'lz-string';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODEC_BUDGETS, CodecError, createCodec, loadCodec, loadCodecModule } from '../src/codec/node.js';
+import { STATUS_CODES } from '../src/codec/errors.js';
+import { loadCodec as loadBrowserCodec } from '../src/codec/browser.js';
+
+const source = (path: string): Promise<string> => readFile(new URL(`../${path}`, import.meta.url), 'utf8');
+
+describe('one table of codes and budgets, shared with the WASM module', () => {
+  it('CODEC_BUDGETS equal the constants compiled into assembly/budgets.ts', async () => {
+    const budgets = await source('assembly/budgets.ts');
+    const constant = (name: string): number => Number(new RegExp(`${name}: i32 = ([0-9_]+)`).exec(budgets)?.[1]?.replace(/_/g, ''));
+    expect(constant('PAYLOAD_CHARS')).toBe(CODEC_BUDGETS.payloadChars);
+    expect(constant('OUTPUT_BYTES')).toBe(CODEC_BUDGETS.outputBytes);
+    expect(constant('DICTIONARY_ENTRIES')).toBe(CODEC_BUDGETS.dictionaryEntries);
+    expect(constant('CONTENT_BYTES')).toBe(CODEC_BUDGETS.contentBytes);
+  });
+
+  it('every WASM status maps to the error code of the same name', async () => {
+    const status = await source('assembly/status.ts');
+    const statuses = [...status.matchAll(/export const ([A-Z_]+): i32 = (-\d+);/g)];
+    expect(statuses.length).toBe(Object.keys(STATUS_CODES).length);
+    for (const [, name, value] of statuses) expect(STATUS_CODES[Number(value)]).toBe(name);
+  });
+});
+
+describe('Node entry', () => {
+  it('loadCodec returns one shared codec that matches lz-string', async () => {
+    const codec = await loadCodec();
+    expect(await loadCodec()).toBe(codec);
+    expect(codec.compress('Hallo Welt')).toBe(lz.compressToEncodedURIComponent('Hallo Welt'));
+  });
+
+  it('CodecError carries a code, a name and a one-sentence message', async () => {
+    const codec = await loadCodec();
+    const error = (() => {
+      try {
+        codec.decompress('');
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(CodecError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as CodecError).code).toBe('INVALID_PAYLOAD');
+    expect((error as CodecError).name).toBe('CodecError');
+    expect((error as CodecError).message).toBe('Invalid payload: the payload is empty.');
+  });
+
+  it('refuses non-string input with a TypeError instead of crashing', async () => {
+    const codec = await loadCodec();
+    expect(() => codec.compress(42 as unknown as string)).toThrow(TypeError);
+    expect(() => codec.decompress(null as unknown as string)).toThrow(TypeError);
+  });
+
+  it('every kind of refusal leaves the codec working', async () => {
+    const codec = await loadCodec();
+    for (const bad of ['', 'wA1', 'Q!', 'QA', 'BYUwNmD2AEDukCc', 'A'.repeat(750_001)]) {
+      expect(() => codec.decompress(bad)).toThrow(CodecError);
+      expect(codec.decompress(codec.compress('still fine'))).toBe('still fine');
+    }
+  });
+
+  it('a fault outside the normal paths becomes TRAP, and a fresh instance serves the next call', async () => {
+    const module = await loadCodecModule();
+    let faults = 1;
+    const codec = createCodec(module, {
+      strings: {
+        writeUtf16(memory, pointer, text) {
+          if (faults-- > 0) new Uint16Array(memory, memory.byteLength + 2, 1); // RangeError, like a trap
+          new Uint16Array(memory, pointer, text.length).set(Array.from(text, (char) => char.charCodeAt(0)));
+        },
+      },
+    });
+    expect(() => codec.compress('abc')).toThrow(expect.objectContaining({ code: 'TRAP' }) as Error);
+    expect(codec.compress('abc')).toBe(lz.compressToEncodedURIComponent('abc'));
+  });
+
+  it('the built entry dist/codec/node.js finds codec.wasm beside itself', async () => {
+    const built = new URL('../dist/codec/node.js', import.meta.url);
+    const wasm = new URL('../dist/codec/codec.wasm', import.meta.url);
+    await expect(readFile(wasm), 'dist/codec/codec.wasm is missing: run `npm run build` first').resolves.toBeInstanceOf(Buffer);
+    const entry = (await import(built.href)) as typeof import('../src/codec/node.js');
+    const codec = await entry.loadCodec();
+    expect(codec.compress('dist')).toBe(lz.compressToEncodedURIComponent('dist'));
+  });
+
+  it('the isomorphic string transfer (no Buffer) is exact for BOM and lone surrogates', async () => {
+    const codec = createCodec(await loadCodecModule());
+    const text = '\ufeff\ud800 text \udfff😀\uffff';
+    expect(codec.compress(text)).toBe(lz.compressToEncodedURIComponent(text));
+    expect(codec.decompress(codec.compress(text))).toBe(text);
+    expect(codec.decompress(codec.compress('\ufeffplain'))).toBe('\ufeffplain');
+  });
+});
+
+describe('browser entry', () => {
+  let server: ReturnType<typeof createServer>;
+  let base = '';
+  let requests = 0;
+  beforeAll(async () => {
+    const wasm = await readFile(new URL('../build/codec.wasm', import.meta.url));
+    server = createServer((request, response) => {
+      requests++;
+      const wrongType = request.url === '/wrong-type/codec.wasm';
+      response.writeHead(request.url?.endsWith('codec.wasm') ? 200 : 404, { 'Content-Type': wrongType ? 'application/octet-stream' : 'application/wasm' });
+      response.end(request.url?.endsWith('codec.wasm') ? wasm : undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('streams the module from a URL and caches it per URL', async () => {
+    const codec = await loadBrowserCodec(`${base}/codec.wasm`);
+    expect(codec.compress('Plan')).toBe(lz.compressToEncodedURIComponent('Plan'));
+    const before = requests;
+    expect(await loadBrowserCodec(`${base}/codec.wasm`)).toBe(codec);
+    expect(requests).toBe(before);
+  });
+
+  it('falls back to compiling the bytes when the server sends the wrong MIME type', async () => {
+    const codec = await loadBrowserCodec(new URL(`${base}/wrong-type/codec.wasm`));
+    expect(codec.decompress(codec.compress('Größe'))).toBe('Größe');
+  });
+
+  it('reports a missing file with its URL and status', async () => {
+    await expect(loadBrowserCodec(`${base}/missing.wasm`)).rejects.toThrow(/missing\.wasm.*HTTP 404/);
+  });
+
+  it('reaches no node:* module (browser.ts and everything it imports)', async () => {
+    const seen = new Set<string>();
+    const visit = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = await source(`src/codec/${file}`);
+      expect(text).not.toMatch(/from ['"]node:|import\(['"]node:|require\(/);
+      for (const [, next] of text.matchAll(/from '\.\/([a-z-]+)\.js'/g)) await visit(`${next}.ts`);
+    };
+    await visit('browser.ts');
+    expect([...seen].sort()).toEqual(['browser.ts', 'core.ts', 'errors.ts', 'messages.ts', 'strings.ts', 'types.ts']);
+  });
+});
