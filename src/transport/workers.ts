@@ -6,7 +6,7 @@ import type { TransferListItem, Worker } from 'node:worker_threads';
 /** Main → worker. */
 type ControlMessage = { type: 'shutdown' };
 /** Worker → main. */
-type StatusMessage = { type: 'listening' } | { type: 'startup-failed'; message: string };
+type StatusMessage = { type: 'listening' } | { type: 'startup-failed'; message: string } | { type: 'crashed'; message: string };
 
 export type SupervisorEvent =
   | { type: 'listening'; index: number; generation: number }
@@ -130,7 +130,7 @@ export class WorkerSupervisor {
           listening = true;
           this.#options.onEvent?.({ type: 'listening', index, generation });
           resolve();
-        } else if (message?.type === 'startup-failed') {
+        } else if (message?.type === 'startup-failed' || message?.type === 'crashed') {
           lastError = message.message;
         }
       });
@@ -202,30 +202,45 @@ export interface WorkerServer {
 /**
  * The worker-thread side: starts the server with this thread's workerData, reports 'listening' (or why it failed),
  * and stops it when the supervisor says so. Once stopped, the thread has no handles left and ends by itself.
+ *
+ * A crash (uncaught exception or rejection) also stops the server before the thread ends: a worker thread that dies
+ * with a uWS app still open aborts the whole process (`uv_loop_close() while having open handles`, exit 134,
+ * measured with uWS 20.30), so the supervisor could never restart it.
  */
 export function serveInWorker(start: (workerData: Record<string, unknown>) => Promise<WorkerServer>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveInWorker() must run inside a worker thread.');
   let server: WorkerServer | undefined;
-  let shutdownRequested = false;
+  let stopRequested = false;
   // Closing the port is the worker's last handle besides the server's: the thread then ends on its own.
   const finish = (): void => {
     port.removeAllListeners('message');
     port.close();
   };
+  const stopOnce = (): void => {
+    if (stopRequested) return;
+    stopRequested = true;
+    if (server !== undefined) void server.stop().catch(() => undefined).finally(finish);
+  };
+  const onCrash = (error: unknown): void => {
+    if (stopRequested) return;
+    port.postMessage({ type: 'crashed', message: error instanceof Error ? error.message : String(error) } satisfies StatusMessage);
+    stopOnce();
+  };
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
   // Listen before starting: a shutdown may arrive while the server is still starting (another worker failed).
   port.on('message', (message: ControlMessage) => {
-    if (message?.type !== 'shutdown' || shutdownRequested) return;
-    shutdownRequested = true;
-    if (server !== undefined) void server.stop().finally(finish);
+    if (message?.type === 'shutdown') stopOnce();
   });
   start(workerData as Record<string, unknown>).then(
     (started) => {
       server = started;
-      if (shutdownRequested) void started.stop().finally(finish);
+      if (stopRequested) void started.stop().catch(() => undefined).finally(finish);
       else port.postMessage({ type: 'listening' } satisfies StatusMessage);
     },
     (error: unknown) => {
+      stopRequested = true;
       port.postMessage({ type: 'startup-failed', message: error instanceof Error ? error.message : String(error) } satisfies StatusMessage);
       finish();
     },
