@@ -19,6 +19,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 /** Sets a data-* attribute (used for styling hooks and for tests to find things by meaning). */
 export function withData<T extends HTMLElement>(element: T, data: Record<string, string>): T {
-  for (const [key, value] of Object.entries(data)) element.dataset[key] = value;
+  // setAttribute with the dashed name: cheaper than the dataset proxy when a large plan sets thousands of them.
+  for (const [key, value] of Object.entries(data)) element.setAttribute(`data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, value);
   return element;
 }

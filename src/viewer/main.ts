@@ -41,6 +41,7 @@ async function open(): Promise<void> {
     performance.mark('sessionplan:decode-end');
     if (current !== generation) return;
     show('plan', renderPlan(session, warnings ?? []));
+    performance.mark('sessionplan:dom-end');
     // Force layout inside the measurement so the figure covers what the reader waits for, not just DOM building.
     void app.offsetHeight;
     performance.mark('sessionplan:render-end');

@@ -46,11 +46,17 @@ function renderDate(date: string | null): HTMLElement {
   return time;
 }
 
-/** The date in the reader's language, computed in UTC so the calendar day never shifts with the time zone. */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "Saturday, 14 March 2026", in English like the rest of the page. Computed in UTC so the calendar day never shifts
+ * with the time zone; done by hand because the first Intl date format of a page costs far more than the whole render.
+ */
 function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `${WEEKDAYS[parsed.getUTCDay()]}, ${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${parsed.getUTCFullYear()}`;
 }
 
 function renderLegend(plan: Plan): HTMLElement | null {
