@@ -27,8 +27,6 @@ export interface SupervisorOptions {
   payload(index: number, generation: number): WorkerPayload;
   /** Lifecycle events for logs and metrics. */
   onEvent?(event: SupervisorEvent): void;
-  /** How long `stop()` waits for workers to drain before terminating them. */
-  stopTimeoutMs?: number;
 }
 
 /** `WORKERS=auto` → the cores Node may use. */
@@ -85,10 +83,14 @@ export class WorkerSupervisor {
     }
   }
 
-  /** Asks every worker to stop (they close their listen socket and drain), waits for their exit; never exits the process. */
+  /**
+   * Asks every worker to stop (each closes its listen socket and drains within the server's own grace period) and
+   * waits for their threads to end; never exits the process. There is deliberately no `worker.terminate()` fallback:
+   * terminating a thread with a live uWS app aborts the whole process (uv_loop_close assertion, exit 134, measured).
+   */
   async stop(): Promise<void> {
     this.#stopping = true;
-    const exits: Promise<unknown>[] = [];
+    const exits: Promise<void>[] = [];
     for (const slot of this.#slots) {
       clearTimeout(slot.restartTimer);
       const worker = slot.worker;
@@ -100,18 +102,7 @@ export class WorkerSupervisor {
         }),
       );
     }
-    const deadline = this.#options.stopTimeoutMs ?? 30_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), deadline)));
-    const outcome = await Promise.race([Promise.all(exits), timedOut]);
-    clearTimeout(timer);
-    if (outcome === 'timeout') await this.terminate();
-  }
-
-  /** Hard stop (second signal, or drain deadline passed): ends the threads without waiting for requests. */
-  async terminate(): Promise<void> {
-    this.#stopping = true;
-    await Promise.all(this.#slots.map(async (slot) => slot.worker?.terminate()));
+    await Promise.all(exits);
   }
 
   #launch(index: number): Promise<void> {
@@ -168,17 +159,14 @@ export class WorkerSupervisor {
 }
 
 /**
- * Signals reach only the main thread: SIGTERM/SIGINT → graceful `stop()`; a second signal → `terminate()`.
- * The process then ends by itself once the workers are gone (no process.exit: it aborts Node while uWS apps live).
- * Returns a function that removes the handlers.
+ * Signals reach only the main thread: the first SIGTERM/SIGINT starts a graceful `stop()`, repeats are ignored (Ctrl-C
+ * under npm arrives twice; the servers' grace period bounds the drain). The process then ends by itself once the
+ * workers are gone: no process.exit, which aborts Node while uWS apps are alive. Returns a function removing the handlers.
  */
 export function stopOnSignals(supervisor: WorkerSupervisor, onStopped?: () => void | Promise<void>): () => void {
   let signalled = false;
   const handle = (): void => {
-    if (signalled) {
-      void supervisor.terminate();
-      return;
-    }
+    if (signalled) return;
     signalled = true;
     void supervisor
       .stop()
@@ -205,7 +193,8 @@ export interface WorkerServer {
  *
  * A crash (uncaught exception or rejection) also stops the server before the thread ends: a worker thread that dies
  * with a uWS app still open aborts the whole process (`uv_loop_close() while having open handles`, exit 134,
- * measured with uWS 20.30), so the supervisor could never restart it.
+ * measured with uWS 20.30), so the supervisor could never restart it. For the same reason `start` must close
+ * whatever it opened before it rejects.
  */
 export function serveInWorker(start: (workerData: Record<string, unknown>) => Promise<WorkerServer>): void {
   const port = parentPort;
