@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { StartupError, startServer } from './server.js';
+import type { StartedServer } from './server.js';
 
 /** Exit status for a refused start (bad environment, port in use, missing build). */
 const EXIT_STARTUP_FAILED = 1;
@@ -32,31 +33,37 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
 
-  let server;
-  try {
-    server = await startServer(config, { logger });
-  } catch (error) {
-    const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
-    console.error(message);
-    process.exitCode = EXIT_STARTUP_FAILED;
-    return;
-  }
-  logger.info({ url: server.url, mcp: `${server.url}/mcp` }, `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp)`);
-
+  // Signal handlers go in before the server starts, so no signal can hit the default action (instant death).
+  let server: StartedServer | undefined;
   let stopping = false;
+  const shutDown = (running: StartedServer): void => {
+    void running.close().then(() => {
+      logger.info('stopped');
+      logger.flush(() => process.exit(0));
+    }, crash);
+  };
   const stop = (signal: NodeJS.Signals): void => {
     // Ctrl-C under `npm start` reaches node twice (terminal and npm both forward it): repeats are ignored, and the
     // grace period in close() bounds how long in-flight requests may take.
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    void server.close().then(() => {
-      logger.info('stopped');
-      logger.flush(() => process.exit(0));
-    }, crash);
+    if (server !== undefined) shutDown(server); // else: startServer is still running; handled right after it
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  try {
+    server = await startServer(config, { logger });
+  } catch (error) {
+    const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
+    console.error(message);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    process.removeAllListeners('SIGTERM').removeAllListeners('SIGINT');
+    return;
+  }
+  if (stopping) return shutDown(server);
+  logger.info({ url: server.url, mcp: `${server.url}/mcp` }, `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp)`);
 }
 
 /** True when this file is the process entry (`node dist/main.js`), not imported. */

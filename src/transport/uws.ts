@@ -68,6 +68,9 @@ function statusLine(status: number): string {
   return line;
 }
 
+/** Time between the last in-flight answer and closing every connection during shutdown. */
+const FLUSH_LINGER_MS = 250;
+
 /** Runtime constant of the binary (the typings only declare it as an enum member). */
 const EXCLUSIVE_PORT = (uWS as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT;
 
@@ -221,7 +224,10 @@ export function listenUws(options: UwsListenOptions): Promise<UwsServer> {
               };
             });
           }
-          // Idle keep-alive connections would otherwise hold the event loop for up to uWS's 10 s idle timeout.
+          // The last answers are still in uWS's cork/backpressure buffers; give them a moment to reach the clients
+          // (those connections close themselves after the answer), then drop idle keep-alive connections, which
+          // would otherwise hold the event loop for up to uWS's 10 s idle timeout.
+          await new Promise((done) => setTimeout(done, FLUSH_LINGER_MS));
           (app as TemplatedApp & { close?: () => void }).close?.();
         },
       });

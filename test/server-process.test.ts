@@ -1,0 +1,150 @@
+// The server as a process: refusing bad environments with one line, graceful shutdown with a request in flight, npm start.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseRaw, send, startTestServer } from './http-helpers.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const children = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+});
+
+interface Exited {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node --import tsx src/main.ts` with exactly `env` added to a minimal environment. */
+function startMain(env: Record<string, string>, command: string[] = ['node', '--import', 'tsx', 'src/main.ts']) {
+  const [bin = 'node', ...args] = command;
+  const child = spawn(bin, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<Exited>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  /** Resolves with the base URL from the ready line. */
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within 45 s; stdout: ${stdout} stderr: ${stderr}`)), 45_000);
+    child.stdout.on('data', () => {
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready; stderr: ${stderr}`));
+    });
+  });
+  ready.catch(() => {});
+  return { child, ready, exited };
+}
+
+describe('startup refuses a bad environment with one clear line', () => {
+  it.each([
+    [{ PORT: 'http' }, /^Invalid configuration: PORT must be an integer from 0 to 65535 \(got "http"\)\.$/],
+    [{ PORT: '0', TRUST_PROXY: '-1' }, /^Invalid configuration: TRUST_PROXY /],
+    [{ PORT: '0', REDIS_URL: 'redis://127.0.0.1:6390' }, /^REDIS_URL is set, but Redis support is not available yet/],
+    [{ PORT: '0', WORKERS: '4' }, /^WORKERS=4 is not supported yet/],
+  ])('%j', async (env, message) => {
+    const { exited } = startMain(env);
+    const { code, stderr, stdout } = await exited;
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr.trim()).toMatch(message);
+    expect(stdout).toBe('');
+  });
+
+  it('refuses a port that is already in use', async () => {
+    const busy = await startTestServer();
+    try {
+      const { code, stderr } = await startMain({ PORT: String(busy.port), LOG_LEVEL: 'silent' }).exited;
+      expect(code).not.toBe(0);
+      expect(stderr.trim()).toBe(`Cannot listen on 127.0.0.1:${busy.port} (address in use or not available).`);
+    } finally {
+      await busy.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM stops accepting, finishes the request in flight and exits 0', async () => {
+    const { child, ready, exited } = startMain({ PORT: '0' });
+    const url = new URL(await ready);
+    const port = Number(url.port);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'req-7f3a', method: 'ping' });
+    const half = Math.floor(body.length / 2);
+
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No new connections once shutdown started.
+    const refused = await new Promise<string>((resolve) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve('connected');
+      });
+      probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+    expect(child.exitCode).toBeNull(); // still waiting for the in-flight request
+
+    socket.write(body.slice(half));
+    await closed;
+    const reply = parseRaw(received);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toEqual({ jsonrpc: '2.0', id: 'req-7f3a', result: {} });
+    expect(reply.headers['connection']).toBe('close');
+
+    const { code, stdout } = await exited;
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; path?: string; status?: number });
+    expect(lines.some((l) => l.msg === 'request' && l.path === '/mcp' && l.status === 200)).toBe(true);
+    expect(lines.at(-1)?.msg).toBe('stopped');
+    // The access log carries method, path, status, sizes and duration, never the body.
+    expect(stdout).not.toContain('req-7f3a');
+  });
+
+  it('exits 0 on SIGINT when idle, also when the signal arrives twice (Ctrl-C under npm)', async () => {
+    const { child, ready, exited } = startMain({ PORT: '0' });
+    await ready;
+    child.kill('SIGINT');
+    child.kill('SIGINT');
+    const result = await exited;
+    expect([result.code, result.signal, result.stderr]).toEqual([0, null, '']);
+  });
+});
+
+describe('npm start', () => {
+  it('starts the built server, logs the ready line with its URL and serves /mcp', async () => {
+    const entry = `${ROOT}dist/main.js`;
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
+    // --ignore-scripts skips only the prestart build, which `npm test` has already run.
+    const { child, ready, exited } = startMain({ PORT: '0' }, ['npm', 'start', '--silent', '--ignore-scripts']);
+    const url = await ready;
+    const health = await send(Number(new URL(url).port));
+    expect(health.status).toBe(200);
+    expect(health.json().status).toBe('ok');
+    child.kill('SIGTERM');
+    await exited;
+  });
+});
