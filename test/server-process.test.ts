@@ -136,7 +136,7 @@ describe('graceful shutdown', () => {
 
 describe('npm start', () => {
   it('starts the built server, logs the ready line with its URL and serves /mcp', async () => {
-    const entry = `${ROOT}dist/main.js`;
+    const entry = `${ROOT}dist/cli.js`; // what scripts.start runs (`serve` → src/main.ts)
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
     // --ignore-scripts skips only the prestart build, which `npm test` has already run.
     const { child, ready, exited } = startMain({ PORT: '0' }, ['npm', 'start', '--silent', '--ignore-scripts']);
