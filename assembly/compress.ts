@@ -55,30 +55,26 @@ export function compressUnits(units: i32): i32 {
   let protoPrefix: i32 = -1;
   let protoStep: i32 = 0;
 
-  for (let i: i32 = 0; i < units; i++) {
-    const unit: u32 = <u32>load<u16>(compressInput + (<usize>i << 1));
-    const unitSlot: usize = unitTable + (<usize>unit << 2);
-    let unitCode: u32 = load<u32>(unitSlot);
-    if (unitCode == 0) {
-      // A unit seen for the first time becomes an entry at once, before it is ever written.
-      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
-      contentUnits += 1;
-      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
-      unitCode = <u32>dictSize | PENDING;
-      store<u32>(unitSlot, unitCode);
-      if (unit == 95) {
-        protoPrefix = dictSize;
-        protoStep = 1;
-      }
-      dictSize++;
+  if (units > 0) {
+    // The first unit can never cross a budget: it becomes entry 3 and the first w.
+    const first: u32 = <u32>load<u16>(compressInput);
+    store<u32>(unitTable + (<usize>first << 2), 3 | PENDING);
+    if (first == 95) {
+      protoPrefix = 3;
+      protoStep = 1;
     }
-    if (w < 0) {
-      w = <i32>(unitCode & ~PENDING);
-      wLength = 1;
-      wUnit = unit;
-      continue;
-    }
+    dictSize = 4;
+    contentUnits = 1;
+    w = 3;
+    wLength = 1;
+    wUnit = first;
+  }
 
+  for (let i: i32 = 1; i < units; i++) {
+    const unit: u32 = <u32>load<u16>(compressInput + (<usize>i << 1));
+
+    // Hot path: w + unit is a known phrase. (It cannot be while unit is unseen, so the
+    // first-seen check below may wait until the lookup fails.)
     const key: u64 = (<u64>w << 16) | <u64>unit;
     let slot: u32 = <u32>((key * FIBONACCI) >> hashShift);
     let found = false;
@@ -95,6 +91,22 @@ export function compressUnits(units: i32): i32 {
     if (found) {
       wLength++;
       continue;
+    }
+
+    const unitSlot: usize = unitTable + (<usize>unit << 2);
+    let unitCode: u32 = load<u32>(unitSlot);
+    if (unitCode == 0) {
+      // A unit seen for the first time becomes an entry at once, before w is written.
+      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
+      contentUnits += 1;
+      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
+      unitCode = <u32>dictSize | PENDING;
+      store<u32>(unitSlot, unitCode);
+      if (unit == 95) {
+        protoPrefix = dictSize;
+        protoStep = 1;
+      }
+      dictSize++;
     }
 
     // Emit w: a pending single unit as a literal (code 0 + 8 bits or code 1 + 16 bits), else its code.

@@ -1,7 +1,7 @@
 // Manual linear-memory layout: every call lays its regions out afresh from the heap base and grows
 // memory only as far as the budgets require (asconfig maximumMemory caps it behind that).
 
-import { MAX_CODES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
+import { DICTIONARY_ENTRIES, MAX_CODES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
 
 /** First free byte after static data, 16-byte aligned. */
 const HEAP_START: usize = (__heap_base + 15) & ~(<usize>15);
@@ -47,7 +47,7 @@ export function layoutCompress(units: i32): bool {
   compressInput = HEAP_START;
   unitTable = align(compressInput + (<usize>units << 1) + SLACK);
   hashTable = align(unitTable + (<usize>65536 << 2));
-  const phrases = min(units, MAX_CODES);
+  const phrases = min(units, DICTIONARY_ENTRIES);
   let bits = 10;
   while ((1 << bits) < phrases * 2) bits++;
   hashBits = bits;

@@ -1,0 +1,104 @@
+// Runs the codec benchmarks with benny (WASM vs lz-string side by side) and returns a JSON-able report.
+
+import { cpus, platform, release, arch } from 'node:os';
+import benny from 'benny';
+import type { Options } from 'benny/lib/internal/common-types.js';
+import { buildInputs, expectRefusal } from './codec-cases.js';
+import { lzString } from './implementations/lz-string.js';
+import { loadWasm } from './implementations/wasm.js';
+
+export interface Comparison {
+  readonly case: string;
+  readonly wasmMs: number;
+  readonly lzStringMs: number;
+  /** lz-string time / WASM time (how many times faster the WASM codec is). */
+  readonly ratio: number;
+}
+
+export interface Refusal {
+  readonly case: string;
+  readonly code: string;
+  readonly wasmMs: number;
+}
+
+export interface CodecReport {
+  readonly date: string;
+  readonly machine: { cpu: string; cores: number; node: string; os: string; arch: string };
+  readonly settings: Options & { full: boolean };
+  readonly inputs: Record<string, number>;
+  readonly comparisons: Comparison[];
+  readonly refusals: Refusal[];
+  readonly wasmMemoryBytes: number;
+}
+
+async function meanMs(name: string, cases: [string, () => unknown][], options: Options): Promise<number[]> {
+  const summary = await benny.suite(name, ...cases.map(([label, fn]) => benny.add(label, fn, options)));
+  return summary.results.map((result) => result.details.mean * 1000);
+}
+
+async function compare(label: string, wasm: () => unknown, lz: () => unknown, options: Options): Promise<Comparison> {
+  const [wasmMs = NaN, lzStringMs = NaN] = await meanMs(label, [['wasm', wasm], ['lz-string', lz]], options);
+  return { case: label, wasmMs, lzStringMs, ratio: lzStringMs / wasmMs };
+}
+
+/** `full` adds the slow lz-string peers (2 MB compress, bomb decode); check.ts runs without them. */
+export async function runCodecBenchmarks(options: Options, full: boolean): Promise<CodecReport> {
+  const wasm = await loadWasm();
+  const inputs = buildInputs(wasm);
+  const comparisons: Comparison[] = [];
+  const refusals: Refusal[] = [];
+
+  comparisons.push(await compare('compress, largest in-budget plan', () => wasm.compress(inputs.largestPlan), () => lzString.compress(inputs.largestPlan), options));
+  comparisons.push(await compare('decompress, largest in-budget plan', () => wasm.decompress(inputs.largestPayload), () => lzString.decompress(inputs.largestPayload), options));
+  comparisons.push(await compare('compress, 20 KB plan', () => wasm.compress(inputs.smallPlan), () => lzString.compress(inputs.smallPlan), options));
+  comparisons.push(await compare('decompress, 20 KB plan', () => wasm.decompress(inputs.smallPayload), () => lzString.decompress(inputs.smallPayload), options));
+
+  const refuseOverBudget = (): string => expectRefusal(() => wasm.compress(inputs.overBudgetPlan), '2 MB plan');
+  const overBudgetCode = refuseOverBudget();
+  if (full) {
+    const slow: Options = { ...options, minSamples: 3, initCount: 1 };
+    const [wasmMs = NaN] = await meanMs('2 MB over-budget plan: refusal', [['wasm refusal', refuseOverBudget]], options);
+    const [lzStringMs = NaN] = await meanMs('2 MB over-budget plan: lz-string compress', [['lz-string', () => lzString.compress(inputs.overBudgetPlan)]], slow);
+    comparisons.push({ case: 'compress 2 MB over-budget plan (WASM refusal vs lz-string compress)', wasmMs, lzStringMs, ratio: lzStringMs / wasmMs });
+    const bomb = inputs.bombs['KwKwK 2,000 codes (3,336 chars → 2,003,001 units)'] ?? '';
+    comparisons.push(await compare('decompress 3,336-char bomb (WASM refusal vs lz-string expansion)', () => expectRefusal(() => wasm.decompress(bomb), 'bomb'), () => lzString.decompress(bomb), options));
+  } else {
+    const [wasmMs = NaN] = await meanMs('2 MB over-budget plan: refusal', [['wasm refusal', refuseOverBudget]], options);
+    refusals.push({ case: 'compress 2 MB over-budget plan', code: overBudgetCode, wasmMs });
+  }
+
+  for (const [name, payload] of Object.entries(inputs.bombs)) {
+    const refuse = (): string => expectRefusal(() => wasm.decompress(payload), name);
+    const code = refuse();
+    const [wasmMs = NaN] = await meanMs(`bomb: ${name}`, [['wasm refusal', refuse]], options);
+    refusals.push({ case: `decompress bomb: ${name}`, code, wasmMs });
+  }
+
+  return {
+    date: new Date().toISOString(),
+    machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, os: `${platform()} ${release()}`, arch: arch() },
+    settings: { ...options, full },
+    inputs: {
+      largestPlanChars: inputs.largestPlan.length,
+      largestPayloadChars: inputs.largestPayload.length,
+      smallPlanChars: inputs.smallPlan.length,
+      overBudgetPlanChars: inputs.overBudgetPlan.length,
+    },
+    comparisons,
+    refusals,
+    wasmMemoryBytes: wasm.memoryBytes(),
+  };
+}
+
+/** A plain-text table of a report, for the console and the README. */
+export function formatReport(report: CodecReport): string {
+  const lines = [
+    `${report.date} · ${report.machine.cpu} × ${report.machine.cores} · Node ${report.machine.node}`,
+    '| case | WASM | lz-string | ratio |',
+    '|---|---:|---:|---:|',
+    ...report.comparisons.map((row) => `| ${row.case} | ${row.wasmMs.toFixed(2)} ms | ${row.lzStringMs.toFixed(2)} ms | ${row.ratio.toFixed(1)}× |`),
+    ...report.refusals.map((row) => `| ${row.case} → ${row.code} | ${row.wasmMs.toFixed(3)} ms | — | — |`),
+    `WASM linear memory after all cases: ${(report.wasmMemoryBytes / 1024 / 1024).toFixed(2)} MiB`,
+  ];
+  return lines.join('\n');
+}
