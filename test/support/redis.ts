@@ -43,6 +43,16 @@ async function freeLoopbackPort(): Promise<number> {
 
 type Address = { port: number } | { socketPath: string };
 
+/** Every redis-server this process started and has not stopped yet. */
+const running = new Set<ChildProcess>();
+// A test that times out never reaches its cleanup; don't leave its Redis behind when the test process ends.
+process.once('exit', () => {
+  for (const proc of running) {
+    proc.kill('SIGCONT');
+    proc.kill('SIGKILL');
+  }
+});
+
 /** One raw PING; true on +PONG. No client library, so the helper never depends on the code under test. */
 async function pingOnce(address: Address): Promise<boolean> {
   return new Promise((resolve) => {
@@ -95,6 +105,8 @@ export async function startRedisServer(options: { unixSocket?: boolean } = {}): 
     };
     proc.stdout?.on('data', keep);
     proc.stderr?.on('data', keep);
+    running.add(proc);
+    proc.once('exit', () => running.delete(proc));
     child = proc;
     await waitForPong(address, proc, () => output);
   };
