@@ -76,6 +76,14 @@ describe('tolerant decoding of older documents', () => {
     expect(warnings).toContain('items: the plan has 502 items in the whole tree (containers and all children count) but at most 500 are allowed, so the plan must be made smaller');
   });
 
+  it('keeps nested unknown data, but refuses nesting no JSON writer could serialize again', () => {
+    const nested = { workshop: { title: 'W' }, extra: { a: [[[{ b: [1, { c: 'deep' }] }]]] } };
+    expect(readDecodedSession(JSON.stringify(nested)).session.extra).toEqual(nested.extra);
+    const deep = `{"workshop":{"title":"W"},"extra":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const error = decodeFailure(deep);
+    expect(error.message).toBe('SESSION_DECODE_FAILED: link: the snapshot data nests deeper than 64 levels, which no session document does.');
+  });
+
   it('caps the warning list', () => {
     const doc = richSession();
     doc.items = Array.from({ length: 40 }, (_, i) => block(`b${i}`, { blockTypeId: 'missing' }));

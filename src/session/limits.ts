@@ -42,24 +42,44 @@ export function jsonSizeProblem(json: string): Problem | null {
  */
 export function jsonLowerBound(value: unknown): number {
   let bytes = 0;
-  const pending: unknown[] = [value];
-  while (pending.length > 0 && bytes <= MAX_JSON_BYTES) {
-    const next = pending.pop();
-    if (typeof next === 'string') bytes += next.length + 2;
-    else if (typeof next === 'object' && next !== null) {
-      bytes += 2; // brackets or braces
-      if (Array.isArray(next)) {
-        bytes += next.length;
-        for (const entry of next) pending.push(entry);
-      } else {
-        for (const key of Object.keys(next)) {
-          bytes += key.length + 4; // "key": and a comma
-          pending.push((next as Record<string, unknown>)[key]);
-        }
+  // Recursion keeps the common small document cheap. Below MAX_SCHEMA_DEPTH nothing is counted: the schema refuses
+  // such nesting at its first level without walking it, so depth (and a cycle) cannot exhaust the stack here.
+  const visit = (node: unknown, depth: number): void => {
+    if (typeof node === 'string') bytes += node.length + 2;
+    else if (typeof node !== 'object' || node === null || depth > MAX_SCHEMA_DEPTH) bytes += 1;
+    else if (Array.isArray(node)) {
+      bytes += 2 + node.length;
+      for (let i = 0; i < node.length && bytes <= MAX_JSON_BYTES; i++) visit(node[i], depth + 1);
+    } else {
+      bytes += 2;
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        bytes += key.length + 4; // "key": and a comma
+        visit((node as Record<string, unknown>)[key], depth + 1);
+        if (bytes > MAX_JSON_BYTES) return;
       }
-    } else bytes += 1;
-  }
+    }
+  };
+  visit(value, 0);
   return bytes;
+}
+
+/** Deeper than any canonical document (session → items → children → children → block → personIds → ID is 7). */
+export const MAX_SCHEMA_DEPTH = 16;
+
+/** Nesting kept from older documents is capped so that serializing a decode result can never exhaust the stack. */
+export const MAX_DECODED_DEPTH = 64;
+
+/** True when a parsed JSON value nests deeper than `limit` (iterative, so it is safe on any depth). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The size problem of a not yet serialized value when even its lower bound is over the limit, else null. */

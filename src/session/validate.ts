@@ -1,7 +1,7 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
 import { SessionError, type Problem } from './errors.js';
 import { describeType, problemsFromIssues } from './issues.js';
-import { estimatedSizeProblem, jsonSizeProblem } from './limits.js';
+import { estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan } from './limits.js';
 import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
 
@@ -38,8 +38,8 @@ export function validateForCreate(input: unknown): ValidatedSession {
   const estimated = estimatedSizeProblem(input);
   if (estimated) throw invalid([estimated]);
 
-  const parsed = sessionSchema.safeParse(input, { reportInput: true });
-  if (!parsed.success) throw invalid(problemsFromIssues(parsed.error.issues, 'create'));
+  const parsed = sessionSchema.safeParse(input);
+  if (!parsed.success) throw invalid(problemsFromIssues(issuesWithInput(input), 'create'));
   const ruleProblems = checkRules(parsed.data);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
 
@@ -48,6 +48,11 @@ export function validateForCreate(input: unknown): ValidatedSession {
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
   return { session: parsed.data, json };
+}
+
+/** Parses again, only on failure, with the offending values in the issues (the sentences quote their type or length). */
+function issuesWithInput(input: unknown) {
+  return sessionSchema.safeParse(input, { reportInput: true }).error?.issues ?? [];
 }
 
 function decodeFailed(message: string): SessionError {
@@ -71,6 +76,9 @@ export function readDecodedSession(jsonText: string): ReadSession {
   const strict = sessionSchema.safeParse(value);
   if (strict.success) return { session: strict.data, warnings: toWarnings([...sizeWarnings, ...checkRules(strict.data)]) };
 
+  // Unknown fields are kept as they are, so their nesting must stay within what a JSON writer can serialize.
+  if (nestsDeeperThan(value, MAX_DECODED_DEPTH))
+    throw decodeFailed(`the snapshot data nests deeper than ${MAX_DECODED_DEPTH} levels, which no session document does`);
   const tolerant = tolerantSessionSchema.safeParse(value, { reportInput: true });
   if (!tolerant.success) throw new SessionError('SESSION_DECODE_FAILED', problemsFromIssues(tolerant.error.issues, 'decode'));
   const recheck = sessionSchema.safeParse(tolerant.data, { reportInput: true });

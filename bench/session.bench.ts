@@ -1,0 +1,117 @@
+// Session operations vs the plain peer (zod parse + lz-string JS), side by side with benny; plus the 2 MB refusal time.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import b from 'benny';
+import LZString from 'lz-string';
+import { loadCodec } from '../src/codec/node.js';
+import { SessionError } from '../src/session/errors.js';
+import { createSessionOperations } from '../src/session/operations.js';
+import { sessionSchema } from '../src/session/schema.js';
+import { minimalSession, planOfSize } from '../test/fixtures/sessions.js';
+
+const BASE = 'https://sessionplan.de/';
+const operations = createSessionOperations(loadCodec);
+await loadCodec();
+
+// ---- create + decode of a 20 KB plan, end to end ----
+
+const plan = planOfSize(20_000);
+const planBytes = JSON.stringify(plan).length;
+
+async function ours(): Promise<void> {
+  const { link } = await operations.createSessionLink(plan);
+  await operations.decodeSessionLink(link);
+}
+
+/** The same work done the obvious way: one zod parse each direction, lz-string 1.5.0 in JS. */
+async function peer(): Promise<void> {
+  const json = JSON.stringify(sessionSchema.parse(plan));
+  const link = `${BASE}#data=v2:${LZString.compressToEncodedURIComponent(json)}`;
+  const payload = link.slice(link.indexOf('#data=v2:') + 9);
+  sessionSchema.parse(JSON.parse(LZString.decompressFromEncodedURIComponent(payload) ?? ''));
+}
+
+// Both must produce the same link before anything is timed.
+const check = await operations.createSessionLink(plan);
+if (check.link !== `${BASE}#data=v2:${LZString.compressToEncodedURIComponent(JSON.stringify(sessionSchema.parse(plan)))}`)
+  throw new Error('ours and the peer disagree on the link; the comparison would be meaningless');
+
+const summary = await b.suite(
+  `create + decode, ${planBytes.toLocaleString('en-US')}-byte plan`,
+  b.add('sessionplan (zod + rule walk + WASM codec)', ours),
+  b.add('peer (zod parse + lz-string JS)', peer),
+  b.cycle(),
+  b.complete(),
+);
+const opsOf = (name: string): number => summary.results.find((r) => r.name.startsWith(name))?.ops ?? Number.NaN;
+const ratio = opsOf('sessionplan') / opsOf('peer');
+
+// ---- refusal of 2 MB plans, JSON parse included ----
+
+function noise(length: number): string {
+  let state = 11;
+  const parts: string[] = [];
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    parts.push(String.fromCharCode(0x4e00 + (state % 2000)));
+  }
+  return parts.join('');
+}
+
+const refusals = {
+  // Over the 2,000,000-byte JSON limit: refused by the size check.
+  overByteLimit: JSON.stringify({ ...minimalSession(), workshop: { title: 'Huge', description: 'Lorem ipsum dolor sit amet. '.repeat(71_500) } }),
+  // Just under the byte limit (3-byte characters), but far over the 65,536-entry dictionary budget: the codec stops early.
+  overCodecBudget: JSON.stringify({ ...minimalSession(), workshop: { title: 'Dense', description: noise(666_000) } }),
+};
+
+async function refusalMs(text: string): Promise<number> {
+  const started = performance.now();
+  try {
+    await operations.createSessionLink(JSON.parse(text));
+  } catch (error) {
+    if (!(error instanceof SessionError)) throw error;
+    return performance.now() - started;
+  }
+  throw new Error('the 2 MB plan was accepted');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const RUNS = 31;
+const refusalFigures: Record<string, { bytes: number; medianMs: number; minMs: number; maxMs: number; runs: number }> = {};
+for (const [name, text] of Object.entries(refusals)) {
+  for (let i = 0; i < 3; i++) await refusalMs(text); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) samples.push(await refusalMs(text));
+  refusalFigures[name] = {
+    bytes: Buffer.byteLength(text),
+    medianMs: Number(median(samples).toFixed(2)),
+    minMs: Number(Math.min(...samples).toFixed(2)),
+    maxMs: Number(Math.max(...samples).toFixed(2)),
+    runs: RUNS,
+  };
+}
+
+const figures = {
+  benchmark: 'session operations',
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform },
+  createDecode20KB: {
+    planBytes,
+    oursOpsPerSec: Math.round(opsOf('sessionplan')),
+    peerOpsPerSec: Math.round(opsOf('peer')),
+    ratio: Number(ratio.toFixed(2)),
+    goal: '>= 10',
+    met: ratio >= 10,
+  },
+  refusal2MB: { ...refusalFigures, goal: 'median < 60 ms', met: Object.values(refusalFigures).every((f) => f.medianMs < 60) },
+};
+console.log(JSON.stringify(figures, null, 2));
+const out = new URL('results/', import.meta.url);
+mkdirSync(out, { recursive: true });
+writeFileSync(new URL('session.json', out), `${JSON.stringify(figures, null, 2)}\n`);
