@@ -66,6 +66,12 @@ describe('startup refuses a bad environment with one clear line', () => {
     expect(stdout).toBe('');
   });
 
+  it('refuses to run on the uWebSockets.js JavaScript fallback', async () => {
+    const { code, stderr } = await startMain({ PORT: '0', UWS_USE_FALLBACK: '1' }).exited;
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toMatch(/^uWebSockets\.js native binary not loaded \(node ABI \d+, \w+-\w+\); refusing to start on the JS fallback\.$/);
+  });
+
   it('refuses a port that is already in use', async () => {
     const busy = await startTestServer();
     try {

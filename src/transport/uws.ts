@@ -165,10 +165,16 @@ export function listenUws(options: UwsListenOptions): Promise<UwsServer> {
       record(response.status, byteLength(response.body));
     };
 
-    const runHandler = (): void => {
+    /** `lastChunk`: the final chunk, still valid because we are inside its onData callback (decoded without a copy). */
+    const runHandler = (lastChunk?: ArrayBuffer): void => {
       if (!mayReadBody || !bodyComplete || handling || responded || aborted) return;
       handling = true;
-      const body = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, bytesIn).toString('utf8');
+      let body: string;
+      if (chunks.length === 0) body = lastChunk === undefined ? '' : Buffer.from(lastChunk).toString('utf8');
+      else {
+        if (lastChunk !== undefined && lastChunk.byteLength > 0) chunks.push(Buffer.from(lastChunk));
+        body = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, bytesIn).toString('utf8');
+      }
       chunks.length = 0;
       router.handle(request, body).then(respond, () => respond(INTERNAL_ERROR));
     };
@@ -182,10 +188,13 @@ export function listenUws(options: UwsListenOptions): Promise<UwsServer> {
         respond(router.bodyTooLarge(request));
         return;
       }
-      if (chunk.byteLength > 0) chunks.push(Buffer.from(chunk.slice(0))); // the ArrayBuffer is detached on return
-      if (!isLast) return;
+      if (!isLast) {
+        if (chunk.byteLength > 0) chunks.push(Buffer.from(chunk.slice(0))); // the ArrayBuffer is detached on return
+        return;
+      }
       bodyComplete = true;
-      runHandler();
+      if (mayReadBody) return runHandler(chunk);
+      if (chunk.byteLength > 0) chunks.push(Buffer.from(chunk.slice(0))); // head() still deciding: keep a copy
     });
 
     // 4. Refusals that need no body (host, origin, method, media type, length, rate limit) and GET answers.
