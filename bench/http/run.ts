@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './bodies.js';
-import { pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
+import { cpuSeconds, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
 import { verifyBig, verifySmall, type Outcome } from './verify.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,6 +23,8 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
+
+type Measured = WrkResult & { cpu_s: number; cpu_ms_per_request: number };
 
 async function main(): Promise<void> {
   const rounds = flag('rounds', 3);
@@ -59,24 +61,31 @@ async function main(): Promise<void> {
     console.log(`check: small links identical: ${check.small.identicalLinks}; big → ours: ${describe(check.big.ours)}`);
     console.log(`check: big → anchor: ${describe(check.big.anchor)}`);
 
-    const small = (s: RunningServer, d: number): Promise<WrkResult> =>
-      wrk({ url: url(s), bodyFile: smallFile, headers: MODERN_CREATE_HEADERS, connections, durationS: d, timeoutS: 10, pin: pin.load });
-    const big = (s: RunningServer, d: number): Promise<WrkResult> =>
-      wrk({ url: url(s), bodyFile: bigFile, headers: MODERN_CREATE_HEADERS, connections: 1, durationS: d, timeoutS: 30, pin: pin.load });
+    // Each run also records the server's CPU seconds, so cost per request can be compared independent of machine load.
+    const measured = async (s: RunningServer, run: Promise<WrkResult>): Promise<Measured> => {
+      const cpu0 = cpuSeconds(s.child.pid!);
+      const res = await run;
+      const cpu_s = cpuSeconds(s.child.pid!) - cpu0;
+      return { ...res, cpu_s, cpu_ms_per_request: (cpu_s * 1000) / Math.max(1, res.requests) };
+    };
+    const small = (s: RunningServer, d: number): Promise<Measured> =>
+      measured(s, wrk({ url: url(s), bodyFile: smallFile, headers: MODERN_CREATE_HEADERS, connections, durationS: d, timeoutS: 10, pin: pin.load }));
+    const big = (s: RunningServer, d: number): Promise<Measured> =>
+      measured(s, wrk({ url: url(s), bodyFile: bigFile, headers: MODERN_CREATE_HEADERS, connections: 1, durationS: d, timeoutS: 30, pin: pin.load }));
 
     for (const s of [ours, anchor, echo]) await small(s, 3); // warm-up (JIT, heap)
-    const smallRuns: Record<string, WrkResult[]> = { ours: [], anchor: [], echo: [] };
-    const bigRuns: Record<string, WrkResult[]> = { ours: [], anchor: [] };
+    const smallRuns: Record<string, Measured[]> = { ours: [], anchor: [], echo: [] };
+    const bigRuns: Record<string, Measured[]> = { ours: [], anchor: [] };
     for (let r = 0; r < rounds; r++) {
       for (const s of [ours, anchor, echo]) {
         const res = await small(s, durationS);
         smallRuns[s.name]!.push(res);
-        console.log(`round ${r + 1} small ${s.name}: ${round(res.rps, 0)} req/s, p50 ${round(res.p50_us / 1000, 2)} ms, non-2xx ${res.status_errors}, timeouts ${res.timeouts}`);
+        console.log(`round ${r + 1} small ${s.name}: ${round(res.rps, 0)} req/s, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_ms_per_request, 3)} CPU ms/req, non-2xx ${res.status_errors}, timeouts ${res.timeouts}`);
       }
       for (const s of [ours, anchor]) {
         const res = await big(s, bigDurationS);
         bigRuns[s.name]!.push(res);
-        console.log(`round ${r + 1} big ${s.name}: ${res.requests} requests, p50 ${round(res.p50_us / 1000, 2)} ms`);
+        console.log(`round ${r + 1} big ${s.name}: ${res.requests} requests, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_ms_per_request, 1)} CPU ms/req`);
       }
     }
 
@@ -85,7 +94,7 @@ async function main(): Promise<void> {
     // Other work on a shared machine drifts between rounds; each round visits every server back to back, so the median
     // of per-round ratios is the headline figure (the ratio of medians is kept beside it).
     const perRound = (f: (r: number) => number): number[] => Array.from({ length: rounds }, (_, r) => f(r));
-    const at = (runs: Record<string, WrkResult[]>, n: string, r: number): WrkResult => runs[n]![r]!;
+    const at = (runs: Record<string, Measured[]>, n: string, r: number): Measured => runs[n]![r]!;
     const roundRatios = {
       rpsVsAnchor: perRound((r) => at(smallRuns, 'ours', r).rps / at(smallRuns, 'anchor', r).rps),
       rpsVsEcho: perRound((r) => at(smallRuns, 'ours', r).rps / at(smallRuns, 'echo', r).rps),
@@ -95,6 +104,12 @@ async function main(): Promise<void> {
       rpsVsAnchor: round(median(roundRatios.rpsVsAnchor), 2),
       rpsVsEcho: round(median(roundRatios.rpsVsEcho), 3),
       bigP50AnchorOverOurs: round(median(roundRatios.bigP50AnchorOverOurs), 2),
+    };
+    const cpuMs = (runs: Record<string, Measured[]>, n: string): number => median(runs[n]!.map((x) => x.cpu_ms_per_request));
+    const cpuRatios = {
+      rpsVsAnchor: round(cpuMs(smallRuns, 'anchor') / cpuMs(smallRuns, 'ours'), 2),
+      rpsVsEcho: round(cpuMs(smallRuns, 'echo') / cpuMs(smallRuns, 'ours'), 3),
+      bigAnchorOverOurs: round(cpuMs(bigRuns, 'anchor') / cpuMs(bigRuns, 'ours'), 2),
     };
     const ratiosOfMedians = {
       rpsVsAnchor: round(rps('ours') / rps('anchor'), 2),
@@ -111,6 +126,11 @@ async function main(): Promise<void> {
     console.log(
       `\nours/anchor req/s = ${ratios.rpsVsAnchor}× (goal ≥ 25×); ours/echo = ${round(ratios.rpsVsEcho * 100, 1)} % (goal ≥ 40 %); ` +
         `2 MB p50 anchor/ours = ${ratios.bigP50AnchorOverOurs}× (goal ≥ 20×) — medians of per-round ratios`,
+    );
+    console.log(
+      `server CPU per request (load-independent): ours ${round(cpuMs(smallRuns, 'ours'), 3)} ms, anchor ${round(cpuMs(smallRuns, 'anchor'), 3)} ms, ` +
+        `echo ${round(cpuMs(smallRuns, 'echo'), 3)} ms → ${cpuRatios.rpsVsAnchor}× anchor, ${round(cpuRatios.rpsVsEcho * 100, 1)} % of echo; ` +
+        `2 MB: ours ${round(cpuMs(bigRuns, 'ours'), 1)} ms, anchor ${round(cpuMs(bigRuns, 'anchor'), 1)} ms → ${cpuRatios.bigAnchorOverOurs}×`,
     );
     console.log(
       `ratios of medians: ${ratiosOfMedians.rpsVsAnchor}×, ${round(ratiosOfMedians.rpsVsEcho * 100, 1)} %, ${ratiosOfMedians.bigP50AnchorOverOurs}×; ` +
@@ -138,6 +158,11 @@ async function main(): Promise<void> {
       ratios,
       ratiosOfMedians,
       roundRatios,
+      cpuMsPerRequest: {
+        small: { ours: cpuMs(smallRuns, 'ours'), anchor: cpuMs(smallRuns, 'anchor'), echo: cpuMs(smallRuns, 'echo') },
+        big: { ours: cpuMs(bigRuns, 'ours'), anchor: cpuMs(bigRuns, 'anchor') },
+      },
+      cpuRatios,
       goals: { rpsVsAnchor: 25, rpsVsEcho: 0.4, bigP50AnchorOverOurs: 20 },
       runs: { small: smallRuns, big: bigRuns },
     };
