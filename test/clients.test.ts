@@ -163,6 +163,10 @@ describe.each(flavours)('$name', (flavour) => {
     expect(result.structuredContent).toBeUndefined();
   });
 
+  it('gets an unknown tool as a protocol error -32601 (owner\'s table), thrown by the client', async () => {
+    await expect(peer.callTool({ name: 'delete_session_link', arguments: {} })).rejects.toMatchObject({ code: -32601 });
+  });
+
   it('sees an invalid session as a tool error naming the field path', async () => {
     const bad = structuredClone(SESSION);
     (bad.items[0] as { duration: number }).duration = 2000;
