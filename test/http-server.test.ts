@@ -4,6 +4,24 @@ import { sessionJsonSchema } from '../src/session/json-schema.js';
 import { minimalSession } from './fixtures/sessions.js';
 import { JSON_HEADERS, expectSecurityHeaders, parseRaw, post, raw, send, startTestServer } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';
+import { connect } from 'node:net';
+
+/** Sends each frame in its own write, 30 ms apart, and returns everything received until the server closes. */
+function rawSlowly(port: number, frames: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+    socket.on('connect', async () => {
+      for (const frame of frames) {
+        socket.write(frame);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    });
+  });
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MODERN = { 'mcp-protocol-version': '2026-07-28' };
@@ -265,6 +283,19 @@ describe('request body cap (2,000,000 bytes)', () => {
     expect(atCap.json().id).toBe(7);
     const over = await post(port, '/mcp', `${exact} `);
     expect(over.status).toBe(413);
+  });
+
+  it('reads a chunked body that arrives in several writes', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'chunked', method: 'ping' });
+    const parts = [body.slice(0, 10), body.slice(10, 25), body.slice(25)];
+    const frames = [
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      ...parts.map((p) => `${Buffer.byteLength(p).toString(16)}\r\n${p}\r\n`),
+      '0\r\n\r\n',
+    ];
+    const reply = parseRaw(await rawSlowly(port, frames));
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toEqual({ jsonrpc: '2.0', id: 'chunked', result: {} });
   });
 
   it('refuses two different Content-Length headers (request smuggling)', async () => {
