@@ -166,6 +166,31 @@ describe('viewer page in Chromium', () => {
     await page.close();
   });
 
+  it('shows markup in plan text as text: titles, names, categories and IDs cannot inject HTML', async () => {
+    const hostile = '<img src=x onerror="window.injected=1"><b>bold</b> & "quotes" \'single\'';
+    const plan = workshopPlan() as any;
+    plan.workshop.title = hostile;
+    plan.blockTypes.push({ id: 'in"put>', name: hostile, color: '#2d5bd7' });
+    plan.persons[0].name = hostile;
+    plan.items[0].blockTypeId = 'in"put>';
+    plan.items[0].id = '"><script>window.injected=2</script>';
+    plan.items[0].description = hostile;
+    const link = await createLink(plan);
+    const { page, pageErrors } = await visit(onServer(link));
+    expect(await text(page, '.plan-title')).toBe(hostile);
+    expect(await text(page, '.item-description')).toBe(hostile);
+    expect(await text(page, '[data-block-type="in\\"put>"].category-chip')).toBe(hostile);
+    expect(await text(page, '.person')).toContain(hostile);
+    expect(await page.locator('.plan img, .plan b, .plan script').count()).toBe(0);
+    expect(await page.evaluate('window.injected ?? null')).toBeNull();
+    const first = page.locator('li.slot').first();
+    expect(await first.getAttribute('data-item-id')).toBe('"><script>window.injected=2</script>');
+    // The category colour still applies to a category whose ID needs CSS escaping.
+    expect(await first.locator('.category-chip').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(45, 91, 215)');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a readable error for broken and legacy links (the server\'s own message) and never throws', async () => {
     const valid = (await createLink(workshopPlan())).split('v2:')[1]!;
     const broken = [

@@ -1,4 +1,4 @@
-// Tiny DOM builder: elements with text only (plan text is untrusted, so nothing is ever parsed as HTML).
+// Tiny DOM builder for the page chrome (loading and problem views): elements with text children only.
 
 type Child = Node | string | null | undefined | false;
 
@@ -14,12 +14,5 @@ export function el<K extends keyof HTMLElementTagNameMap>(
     if (child === null || child === undefined || child === false) continue;
     element.append(child);
   }
-  return element;
-}
-
-/** Sets a data-* attribute (used for styling hooks and for tests to find things by meaning). */
-export function withData<T extends HTMLElement>(element: T, data: Record<string, string>): T {
-  // setAttribute with the dashed name: cheaper than the dataset proxy when a large plan sets thousands of them.
-  for (const [key, value] of Object.entries(data)) element.setAttribute(`data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, value);
   return element;
 }

@@ -3,7 +3,7 @@ import { loadCodec } from '../codec/browser.js';
 import type { Codec } from '../codec/types.js';
 import { SESSION_ERROR_CODES, SessionError } from '../session/errors.js';
 import { createSessionOperations } from '../session/operations.js';
-import { renderPlan, renderProblem } from './render-plan.js';
+import { categoryStyleSheet, renderPlan, renderProblem } from './render-plan.js';
 
 /** The content-hashed codec file next to this bundle; set by build.mjs. */
 declare const __CODEC_WASM_FILE__: string;
@@ -40,6 +40,7 @@ async function open(): Promise<void> {
     const { session, warnings } = await operations.decodeSessionLink(fragment);
     performance.mark('sessionplan:decode-end');
     if (current !== generation) return;
+    document.adoptedStyleSheets = [categoryStyleSheet(session)];
     show('plan', renderPlan(session, warnings ?? []));
     performance.mark('sessionplan:dom-end');
     // Force layout inside the measurement so the figure covers what the reader waits for, not just DOM building.

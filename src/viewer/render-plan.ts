@@ -1,10 +1,13 @@
 // Renders a whole decoded plan (header, warnings, timeline) or a readable error in place of it.
-import { el, withData } from './dom.js';
+import { el } from './dom.js';
+import { escapeHtml, tag, textTag } from './html.js';
 import type { Plan } from './plan.js';
-import { renderTimeline, type RenderContext } from './render-items.js';
+import { timelineHtml, type RenderContext } from './render-items.js';
 import { formatDuration, formatMinutes, placeSequence, workshopClock } from './schedule.js';
 
-/** The plan page: workshop header, decode warnings, then the timeline of top-level items. */
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** The plan view: workshop header, decode warnings, then the timeline of top-level items. */
 export function renderPlan(plan: Plan, warnings: readonly string[]): HTMLElement {
   const clock = workshopClock(plan.workshop.startTime);
   const context: RenderContext = {
@@ -14,36 +17,40 @@ export function renderPlan(plan: Plan, warnings: readonly string[]): HTMLElement
   };
   const slots = placeSequence(plan.items, clock.origin, clock.relative);
   const end = slots.length > 0 ? slots[slots.length - 1]!.end : clock.origin;
-  return el(
-    'article',
-    'plan',
-    el(
-      'header',
-      'plan-header',
-      el('h1', 'plan-title', plan.workshop.title),
-      el(
-        'p',
-        'plan-meta',
-        renderDate(plan.workshop.date),
-        clock.relative
-          ? el('span', 'plan-start', 'No start time set: times count from the start')
-          : el('span', 'plan-start', `Starts ${formatMinutes(clock.origin, false)}`),
-        slots.length > 0 ? el('span', 'plan-end', `Ends ${formatMinutes(end, clock.relative)}`) : null,
-        el('span', 'plan-length', formatDuration(end - clock.origin)),
-      ),
-      plan.workshop.description ? el('p', 'plan-description', plan.workshop.description) : null,
-      renderLegend(plan),
-    ),
-    renderWarnings(warnings),
-    plan.items.length > 0 ? renderTimeline(plan.items, clock.origin, context) : el('p', 'plan-empty', 'This plan has no items yet.'),
-  );
+  const meta = dateHtml(plan.workshop.date)
+    + textTag('span', 'plan-start', clock.relative ? 'No start time set: times count from the start' : `Starts ${formatMinutes(clock.origin, false)}`)
+    + (slots.length > 0 ? textTag('span', 'plan-end', `Ends ${formatMinutes(end, clock.relative)}`) : '')
+    + textTag('span', 'plan-length', formatDuration(end - clock.origin));
+  const header = tag('header', 'plan-header',
+    textTag('h1', 'plan-title', plan.workshop.title)
+    + tag('p', 'plan-meta', meta)
+    + (plan.workshop.description ? textTag('p', 'plan-description', plan.workshop.description) : '')
+    + legendHtml(plan));
+  const body = plan.items.length > 0 ? timelineHtml(plan.items, clock.origin, context) : textTag('p', 'plan-empty', 'This plan has no items yet.');
+  const view = el('article', 'plan');
+  view.innerHTML = header + warningsHtml(warnings) + body;
+  return view;
 }
 
-function renderDate(date: string | null): HTMLElement {
-  if (!date) return el('span', 'plan-date', 'No date set');
-  const time = el('time', 'plan-date', formatDate(date));
-  time.dateTime = date;
-  return time;
+/**
+ * One rule per category (`--category`, `--category-ink`) in a constructed stylesheet: plan colours reach the page through
+ * the CSSOM, which style-src 'self' allows (it forbids only inline <style> and style="" markup).
+ */
+export function categoryStyleSheet(plan: Plan): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  let rules = '';
+  for (const type of plan.blockTypes) {
+    if (!HEX_COLOR.test(type.color)) continue;
+    const id = CSS.escape(type.id);
+    rules += `[data-category="${id}"], .legend-entry[data-block-type="${id}"] { --category: ${type.color}; --category-ink: ${readableInk(type.color)}; }\n`;
+  }
+  sheet.replaceSync(rules);
+  return sheet;
+}
+
+function dateHtml(date: string | null): string {
+  if (!date) return textTag('span', 'plan-date', 'No date set');
+  return `<time class="plan-date" datetime="${escapeHtml(date)}">${escapeHtml(formatDate(date))}</time>`;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -59,25 +66,27 @@ function formatDate(date: string): string {
   return `${WEEKDAYS[parsed.getUTCDay()]}, ${parsed.getUTCDate()} ${MONTHS[parsed.getUTCMonth()]} ${parsed.getUTCFullYear()}`;
 }
 
-function renderLegend(plan: Plan): HTMLElement | null {
-  if (plan.blockTypes.length === 0) return null;
-  const list = el('ul', 'legend');
-  for (const type of plan.blockTypes) {
-    const entry = withData(el('li', 'legend-entry', el('span', 'legend-swatch'), type.name), { blockType: type.id });
-    if (/^#[0-9a-fA-F]{6}$/.test(type.color)) entry.style.setProperty('--category', type.color);
-    list.append(entry);
-  }
-  return list;
+function legendHtml(plan: Plan): string {
+  if (plan.blockTypes.length === 0) return '';
+  let entries = '';
+  for (const type of plan.blockTypes) entries += tag('li', 'legend-entry', `<span class="legend-swatch"></span>${textTag('span', '', type.name)}`, { 'block-type': type.id });
+  return tag('ul', 'legend', entries);
 }
 
-function renderWarnings(warnings: readonly string[]): HTMLElement | null {
-  if (warnings.length === 0) return null;
-  return el(
-    'section',
-    'warnings',
-    el('h2', 'warnings-title', warnings.length === 1 ? 'This plan has 1 warning' : `This plan has ${warnings.length} warnings`),
-    el('ul', 'warnings-list', ...warnings.map((warning) => el('li', 'warning', warning))),
-  );
+function warningsHtml(warnings: readonly string[]): string {
+  if (warnings.length === 0) return '';
+  const title = warnings.length === 1 ? 'This plan has 1 warning' : `This plan has ${warnings.length} warnings`;
+  return tag('section', 'warnings', textTag('h2', 'warnings-title', title) + tag('ul', 'warnings-list', warnings.map((warning) => textTag('li', 'warning', warning)).join('')));
+}
+
+/** Black or white text, whichever reads better on the given #rrggbb background (WCAG relative luminance). */
+export function readableInk(color: string): string {
+  const channel = (offset: number): number => {
+    const value = parseInt(color.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return luminance > 0.179 ? '#111111' : '#ffffff';
 }
 
 /** What the reader sees instead of a plan: what is wrong, and what to supply instead. */
