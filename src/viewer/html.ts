@@ -2,10 +2,12 @@
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const SPECIAL = /[&<>"']/g;
+/** Without the g flag: test() must not carry lastIndex from one call to the next. */
+const HAS_SPECIAL = /[&<>"']/;
 
 /** Text safe inside an element or a double-quoted attribute value. */
 export function escapeHtml(text: string): string {
-  return SPECIAL.test(text) ? text.replace(SPECIAL, (char) => ESCAPES[char]!) : text;
+  return HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (char) => ESCAPES[char]!) : text;
 }
 
 /** `<name class="…" data-…="…">inner</name>`; `inner` must already be HTML (escaped text or other tags). */
