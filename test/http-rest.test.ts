@@ -182,4 +182,16 @@ describe('rate limiting: 60 POSTs per 60 s per client IP and endpoint', () => {
       await failing.close();
     }
   });
+
+  it('answers 503 when the store hangs instead of holding the request forever', async () => {
+    const hanging: RateLimitStore = { hit: () => new Promise(() => {}) };
+    const stuck = await startTestServer({}, { rateLimitStore: hanging });
+    try {
+      const reply = await post(stuck.port, '/mcp', PING);
+      expect(reply.status).toBe(503);
+      expect(reply.json().error.code).toBe(-32603);
+    } finally {
+      await stuck.close();
+    }
+  });
 });

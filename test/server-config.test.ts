@@ -128,4 +128,11 @@ describe('rate limiter (embedded store)', () => {
     };
     expect(await createRateLimiter(unreachable, { limit: 60, windowS: 60 }).check('mcp', '192.0.2.1')).toEqual({ kind: 'unavailable' });
   });
+
+  it('treats a store that never answers as unavailable after its timeout', async () => {
+    const hanging: RateLimitStore = { hit: () => new Promise(() => {}) };
+    const started = performance.now();
+    expect(await createRateLimiter(hanging, { limit: 60, windowS: 60, storeTimeoutMs: 50 }).check('mcp', '192.0.2.1')).toEqual({ kind: 'unavailable' });
+    expect(performance.now() - started).toBeLessThan(5_000); // generous: it must not wait for the store
+  });
 });

@@ -20,17 +20,28 @@ export interface RateLimiter {
 const ALLOWED: RateDecision = { kind: 'allowed' };
 const UNAVAILABLE: RateDecision = { kind: 'unavailable' };
 
-export function createRateLimiter(store: RateLimitStore, options: { limit: number; windowS: number }): RateLimiter {
+/** A store that has not answered by then counts as unavailable (uWS never times out a request after its body). */
+export const STORE_TIMEOUT_MS = 1000;
+
+export function createRateLimiter(store: RateLimitStore, options: { limit: number; windowS: number; storeTimeoutMs?: number }): RateLimiter {
   const windowMs = options.windowS * 1000;
+  const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
   // Retry-After is the window length (SPEC §6: "Retry-After: 60" for the 60-second window).
   const limited: RateDecision = { kind: 'limited', retryAfterS: options.windowS };
   return {
     async check(endpoint, ip) {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const { count } = await store.hit(`rl:${endpoint}:${ip}`, windowMs);
+        const hit = store.hit(`rl:${endpoint}:${ip}`, windowMs);
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('rate-limit store timed out')), timeoutMs);
+        });
+        const { count } = await Promise.race([hit, deadline]);
         return count <= options.limit ? ALLOWED : limited;
       } catch {
         return UNAVAILABLE;
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
