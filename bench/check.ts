@@ -6,7 +6,7 @@ import { formatReport, runCodecBenchmarks } from './codec-suite.js';
 /** Gates with a noise margin (issue 2): the goals are 25× and 12×. */
 const GATES = { compress: 12, decompress: 6 } as const;
 
-const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 1 }, false);
+const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 0.5 }, false, 3);
 const folder = new URL('./results/local/', import.meta.url);
 await mkdir(folder, { recursive: true });
 await writeFile(new URL('codec-check.json', folder), `${JSON.stringify(report, null, 2)}\n`);
