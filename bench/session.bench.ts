@@ -13,6 +13,12 @@ const BASE = 'https://sessionplan.de/';
 const operations = createSessionOperations(loadCodec);
 await loadCodec();
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 // ---- create + decode of a 20 KB plan, end to end ----
 
 const plan = planOfSize(20_000);
@@ -36,15 +42,38 @@ const check = await operations.createSessionLink(plan);
 if (check.link !== `${BASE}#data=v2:${LZString.compressToEncodedURIComponent(JSON.stringify(sessionSchema.parse(plan)))}`)
   throw new Error('ours and the peer disagree on the link; the comparison would be meaningless');
 
-const summary = await b.suite(
-  `create + decode, ${planBytes.toLocaleString('en-US')}-byte plan`,
-  b.add('sessionplan (zod + rule walk + WASM codec)', ours),
-  b.add('peer (zod parse + lz-string JS)', peer),
-  b.cycle(),
-  b.complete(),
-);
-const opsOf = (name: string): number => summary.results.find((r) => r.name.startsWith(name))?.ops ?? Number.NaN;
-const ratio = opsOf('sessionplan') / opsOf('peer');
+// benny times an async case through benchmark.js's deferred mode: one timer turn per call, and on a loaded machine
+// the process may wait for the CPU at every such turn. Each call therefore runs a batch of round trips long enough
+// (~0.1 s for both cases) to make that per-call cost negligible, and ops are reported per round trip. The machine is
+// shared, so the suite runs in rounds with the order alternating; the median ratio is the figure.
+const BATCH = { ours: 200, peer: 10 };
+const ROUNDS = 3;
+const OURS = 'sessionplan (zod + rule walk + WASM codec)';
+const PEER = 'peer (zod parse + lz-string JS)';
+const cases = {
+  [OURS]: async () => {
+    for (let i = 0; i < BATCH.ours; i++) await ours();
+  },
+  [PEER]: async () => {
+    for (let i = 0; i < BATCH.peer; i++) await peer();
+  },
+};
+const batchOf = (name: string): number => (name === OURS ? BATCH.ours : BATCH.peer);
+
+const rounds: { order: string[]; oursOpsPerSec: number; peerOpsPerSec: number; ratio: number }[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const order = round % 2 === 0 ? [OURS, PEER] : [PEER, OURS];
+  const summary = await b.suite(
+    `create + decode, ${planBytes.toLocaleString('en-US')}-byte plan (ops = calls of ${BATCH.ours} / ${BATCH.peer} round trips), round ${round + 1}/${ROUNDS}`,
+    ...order.map((name) => b.add(name, cases[name as keyof typeof cases])),
+    b.cycle(),
+    b.complete(),
+  );
+  // Per round trip, from the median seconds per call (benny's `ops` is rounded to whole calls per second).
+  const opsOf = (name: string): number => batchOf(name) / (summary.results.find((r) => r.name === name)?.details.median ?? Number.NaN);
+  rounds.push({ order, oursOpsPerSec: Math.round(opsOf(OURS)), peerOpsPerSec: Math.round(opsOf(PEER)), ratio: Number((opsOf(OURS) / opsOf(PEER)).toFixed(2)) });
+}
+const ratio = median(rounds.map((r) => r.ratio));
 
 // ---- refusal of 2 MB plans, JSON parse included ----
 
@@ -76,12 +105,6 @@ async function refusalMs(text: string): Promise<number> {
   throw new Error('the 2 MB plan was accepted');
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 const RUNS = 31;
 const refusalFigures: Record<string, { bytes: number; medianMs: number; minMs: number; maxMs: number; runs: number }> = {};
 for (const [name, text] of Object.entries(refusals)) {
@@ -103,10 +126,11 @@ const figures = {
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform },
   createDecode20KB: {
     planBytes,
-    oursOpsPerSec: Math.round(opsOf('sessionplan')),
-    peerOpsPerSec: Math.round(opsOf('peer')),
-    ratio: Number(ratio.toFixed(2)),
-    goal: '>= 10',
+    roundTripsPerCall: BATCH,
+    unit: 'round trips (create + decode) per second, from the median time per call',
+    rounds,
+    ratio,
+    goal: '>= 10 (median ratio of the rounds)',
     met: ratio >= 10,
   },
   refusal2MB: { ...refusalFigures, goal: 'median < 60 ms', met: Object.values(refusalFigures).every((f) => f.medianMs < 60) },

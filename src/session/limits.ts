@@ -51,12 +51,12 @@ export function jsonLowerBound(value: unknown): number {
       bytes += 2 + node.length;
       for (let i = 0; i < node.length && bytes <= MAX_JSON_BYTES; i++) visit(node[i], depth + 1);
     } else {
+      const keys = Object.keys(node);
       bytes += 2;
-      for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
+      for (let i = 0; i < keys.length && bytes <= MAX_JSON_BYTES; i++) {
+        const key = keys[i]!;
         bytes += key.length + 4; // "key": and a comma
         visit((node as Record<string, unknown>)[key], depth + 1);
-        if (bytes > MAX_JSON_BYTES) return;
       }
     }
   };
