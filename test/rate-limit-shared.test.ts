@@ -43,7 +43,8 @@ function counts(result: SharedStoreWorkerResult | undefined): number[] {
 describe('RateLimitBroker + SharedRateLimitStore across worker threads', () => {
   it('counts 4 workers × 50 concurrent hits on one key exactly 1..200, and the workers exit by themselves', async () => {
     const broker = new RateLimitBroker(new MemoryRateLimitStore());
-    const plan: Plan = { mode: 'hits', key: 'rl:mcp:198.51.100.1', hits: 50, windowMs: WINDOW_MS };
+    // A generous broker timeout: this test is about exact counts, not about a slow main thread on a busy CI box.
+    const plan: Plan = { mode: 'hits', key: 'rl:mcp:198.51.100.1', hits: 50, windowMs: WINDOW_MS, timeoutMs: 5_000 };
     const { results, exitCodes } = await runWorkers(broker, [plan, plan, plan, plan]);
     const all = results.flatMap(counts).sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
@@ -58,7 +59,7 @@ describe('RateLimitBroker + SharedRateLimitStore across worker threads', () => {
 
   it('lets limiters in 2 workers allow exactly 60 of 2 × 45 concurrent POSTs from one IP', async () => {
     const broker = new RateLimitBroker(new MemoryRateLimitStore());
-    const plan: Plan = { mode: 'limiter', key: '203.0.113.5', hits: 45, windowMs: WINDOW_MS };
+    const plan: Plan = { mode: 'limiter', key: '203.0.113.5', hits: 45, windowMs: WINDOW_MS, timeoutMs: 5_000 };
     const { results } = await runWorkers(broker, [plan, plan]);
     const decisions = results.flatMap((r) => (r.kind === 'decisions' ? r.decisions : [`unexpected ${r.kind}`]));
     expect(decisions).toHaveLength(90);
