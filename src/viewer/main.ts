@@ -16,7 +16,13 @@ const getCodec = (): Promise<Codec> => loadCodec(new URL(__CODEC_WASM_FILE__, im
 
 const operations = createSessionOperations(getCodec, { baseUrl: `${location.origin}/` });
 
-function show(state: 'loading' | 'plan' | 'problem', content: HTMLElement): void {
+/** Yields to the event loop (input, paint) between chunks of a large plan. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** `data-state` tells readers of the DOM (and tests) where the page is: rendering → plan, or problem. */
+function show(state: 'rendering' | 'plan' | 'problem', content: HTMLElement): void {
   app.dataset['state'] = state;
   app.replaceChildren(content);
 }
@@ -41,14 +47,24 @@ async function open(): Promise<void> {
     performance.mark('sessionplan:decode-end');
     if (current !== generation) return;
     document.adoptedStyleSheets = [categoryStyleSheet(session)];
-    show('plan', renderPlan(session, warnings ?? []));
-    performance.mark('sessionplan:dom-end');
+    const rendering = renderPlan(session, warnings ?? []);
+    show(rendering.remaining > 0 ? 'rendering' : 'plan', rendering.view);
+    document.title = `${session.workshop.title} · Sessionplan`;
     // Force layout inside the measurement so the figure covers what the reader waits for, not just DOM building.
     void app.offsetHeight;
+    performance.mark('sessionplan:first-screen');
+    // The rest of a large plan follows in chunks, each in its own task: the first screen is painted meanwhile.
+    while (rendering.remaining > 0) {
+      await nextTask();
+      if (current !== generation) return;
+      rendering.appendNextChunk();
+    }
+    void app.offsetHeight;
+    app.dataset['state'] = 'plan';
     performance.mark('sessionplan:render-end');
     performance.measure('sessionplan:decode', 'sessionplan:decode-start', 'sessionplan:decode-end');
+    performance.measure('sessionplan:first-screen', 'sessionplan:decode-start', 'sessionplan:first-screen');
     performance.measure('sessionplan:open', 'sessionplan:decode-start', 'sessionplan:render-end');
-    document.title = `${session.workshop.title} · Sessionplan`;
   } catch (error) {
     if (current !== generation) return;
     show('problem', describeFailure(error));

@@ -16,12 +16,17 @@ export interface RenderContext {
 
 /** An ordered timeline of items placed from `origin` (top level, inside a group, or inside one lane). */
 export function timelineHtml(items: readonly PlanItem[], origin: number, context: RenderContext): string {
+  return tag('ol', 'timeline', slotsHtml(placeSequence(items, origin, context.relative), context));
+}
+
+/** The list entries (gap notes and items) for already placed slots; the top level renders these in chunks. */
+export function slotsHtml(slots: readonly Slot<PlanItem>[], context: RenderContext): string {
   let html = '';
-  for (const slot of placeSequence(items, origin, context.relative)) {
+  for (const slot of slots) {
     if (slot.gapBefore !== 0) html += gapHtml(slot.gapBefore);
     html += slotHtml(slot, context);
   }
-  return tag('ol', 'timeline', html);
+  return html;
 }
 
 function gapHtml(minutes: number): string {

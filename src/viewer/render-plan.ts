@@ -2,13 +2,25 @@
 import { el } from './dom.js';
 import { escapeHtml, tag, textTag } from './html.js';
 import type { Plan } from './plan.js';
-import { timelineHtml, type RenderContext } from './render-items.js';
+import { slotsHtml, type RenderContext } from './render-items.js';
 import { formatDuration, formatMinutes, placeSequence, workshopClock } from './schedule.js';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** The plan view: workshop header, decode warnings, then the timeline of top-level items. */
-export function renderPlan(plan: Plan, warnings: readonly string[]): HTMLElement {
+/** Top-level items in the first render: enough to fill a screen, so a 500-item plan shows up at once. */
+export const FIRST_SCREEN_ITEMS = 12;
+/** Top-level items per later chunk, each in its own task so the page stays responsive while the rest arrives. */
+export const CHUNK_ITEMS = 40;
+
+/** A plan being shown: the view, and the top-level items still to append (see appendNextChunk). */
+export interface PlanRendering {
+  view: HTMLElement;
+  remaining: number;
+  appendNextChunk(): void;
+}
+
+/** The plan view: workshop header, decode warnings, then the timeline of the first top-level items. */
+export function renderPlan(plan: Plan, warnings: readonly string[]): PlanRendering {
   const clock = workshopClock(plan.workshop.startTime);
   const context: RenderContext = {
     blockTypes: new Map(plan.blockTypes.map((type) => [type.id, type])),
@@ -26,10 +38,25 @@ export function renderPlan(plan: Plan, warnings: readonly string[]): HTMLElement
     + tag('p', 'plan-meta', meta)
     + (plan.workshop.description ? textTag('p', 'plan-description', plan.workshop.description) : '')
     + legendHtml(plan));
-  const body = plan.items.length > 0 ? timelineHtml(plan.items, clock.origin, context) : textTag('p', 'plan-empty', 'This plan has no items yet.');
+  const body = slots.length > 0
+    ? tag('ol', 'timeline', slotsHtml(slots.slice(0, FIRST_SCREEN_ITEMS), context))
+    : textTag('p', 'plan-empty', 'This plan has no items yet.');
   const view = el('article', 'plan');
   view.innerHTML = header + warningsHtml(warnings) + body;
-  return view;
+
+  const timeline = view.lastElementChild!;
+  let next = Math.min(FIRST_SCREEN_ITEMS, slots.length);
+  return {
+    view,
+    get remaining() {
+      return slots.length - next;
+    },
+    appendNextChunk() {
+      const chunk = slots.slice(next, next + CHUNK_ITEMS);
+      next += chunk.length;
+      timeline.insertAdjacentHTML('beforeend', slotsHtml(chunk, context));
+    },
+  };
 }
 
 /**
