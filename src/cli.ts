@@ -84,6 +84,13 @@ async function run(args: readonly string[]): Promise<void> {
   throw new CliError(`unknown command ${JSON.stringify(command)}; use encode, decode or serve (see --help)`);
 }
 
+// A reader that stops early (`… | head`) closes the pipe: that ends the command quietly instead of with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stderr.write(`error: cannot write the output (${error.code ?? error.message})\n`);
+  process.exit(1);
+});
+
 try {
   await run(process.argv.slice(2));
 } catch (error) {

@@ -84,6 +84,14 @@ describe('tolerant decoding of older documents', () => {
     expect(error.message).toBe('SESSION_DECODE_FAILED: link: the snapshot data nests deeper than 64 levels, which no session document does.');
   });
 
+  it('reports a lanePersons key that is no lane index once, and one beyond the lanes', () => {
+    const old = { workshop: { title: 'W' }, items: [{ type: 'breakout', id: 'b', title: 'B', lanes: 2, lanePersons: { x: [], '3': [] } }] };
+    expect(readDecodedSession(JSON.stringify(old)).warnings).toEqual([
+      'items[0].lanePersons.x: is not a lane index; keys must be lane numbers "0" to "9" below the breakout\'s lanes',
+      'items[0].lanePersons["3"]: lane 3 does not exist; the breakout has 2 lanes (0 to 1)',
+    ]);
+  });
+
   it('caps the warning list', () => {
     const doc = richSession();
     doc.items = Array.from({ length: 40 }, (_, i) => block(`b${i}`, { blockTypeId: 'missing' }));

@@ -135,8 +135,8 @@ function checkLanePersons(
 ): void {
   for (const key of Object.keys(lanePersons)) {
     const keyPath = `${path}.lanePersons${keySegment(key)}`;
-    if (!LANE_INDEX.test(key)) problems.push({ path: keyPath, message: 'is not a lane index; keys must be lane numbers "0", "1", … below the breakout\'s lanes' });
-    else if (Number(key) >= lanes)
+    // A key that is no lane index at all is a shape problem the schema reports; here only the range is checked.
+    if (LANE_INDEX.test(key) && Number(key) >= lanes)
       problems.push({ path: keyPath, message: `lane ${key} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` });
     const persons = lanePersons[key] ?? [];
     for (let p = 0; p < persons.length; p++) {
