@@ -1,4 +1,4 @@
-// The URI-safe alphabet as two lookup tables that also absorb lz-string's bit order (see codec.md §1.2).
+// The URI-safe alphabet as two lookup tables that also absorb lz-string's bit order (docs/codec.md, "Format").
 //
 // lz-string writes every value LSB first into 6-bit characters filled from their top bit down.
 // We keep the bit stream LSB-first in a 64-bit accumulator instead, so each 6-bit group must be

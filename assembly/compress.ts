@@ -1,9 +1,9 @@
 // lz-string 1.5.0 `_compress(text, 6, URI alphabet)` with integer codes, a hash table and budgets.
 //
-// Output is bit-identical to compressToEncodedURIComponent (codec.md §1.3), including the
-// `__proto__` quirk (§2): lz-string's object dictionary can never store that phrase, so its code is
+// Output is bit-identical to compressToEncodedURIComponent (docs/codec.md), including the
+// `__proto__` quirk: lz-string's object dictionary can never store that phrase, so its code is
 // consumed but the phrase is never found. Budgets are counted exactly as decompress.ts counts them
-// (codec.md §1.6) and checked the moment an entry is created.
+// (docs/codec.md, "Budgets") and checked the moment an entry is created.
 
 import { BITS_TO_CHAR } from "./alphabet";
 import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";

@@ -1,7 +1,7 @@
 // lz-string 1.5.0 `_decompress(payload, 32, URI alphabet)` with budgets and strict validation.
 //
 // Every dictionary entry is a contiguous run of the output so far, so an entry is just
-// (start, length) and decoding is copying (codec.md §4.1 "copy" layout). Budgets are checked
+// (start, length) and decoding is copying (docs/codec.md, "Memory"). Budgets are checked
 // before anything is written, so a bomb stops at the first entry that would cross one.
 // Stricter than lz-string: every character must be in the alphabet, the stream must end with the
 // end code inside the payload, and only lz-string's zero flush may follow it.

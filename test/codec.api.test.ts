@@ -7,6 +7,8 @@ import lz from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODEC_BUDGETS, CodecError, createCodec, loadCodec, loadCodecModule } from '../src/codec/node.js';
 import { STATUS_CODES } from '../src/codec/errors.js';
+import type { CodecErrorCode } from '../src/codec/errors.js';
+import { failureMessage } from '../src/codec/messages.js';
 import { loadCodec as loadBrowserCodec } from '../src/codec/browser.js';
 
 const source = (path: string): Promise<string> => readFile(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -26,6 +28,22 @@ describe('one table of codes and budgets, shared with the WASM module', () => {
     const statuses = [...status.matchAll(/export const ([A-Z_]+): i32 = (-\d+);/g)];
     expect(statuses.length).toBe(Object.keys(STATUS_CODES).length);
     for (const [, name, value] of statuses) expect(STATUS_CODES[Number(value)]).toBe(name);
+  });
+});
+
+describe('messages for the failures no real input can reach', () => {
+  // Content can never trip first (content ≤ output + entries) and the budgets fit the memory cap,
+  // so these codes are backstops; their sentences are still checked.
+  const detail = (code: CodecErrorCode, amount: number) => ({ code, reason: 0, amount, position: 10, inputLength: 40, direction: 'compress' as const });
+  it.each([
+    ['CONTENT_BUDGET', 8_000_002, /^Dictionary content budget exceeded: .*8,000,000 bytes.*10 of 40 characters \(25\.0 %\).*\.$/],
+    ['MEMORY_LIMIT', 9_000_000, /^Memory limit reached: .*9,000,000 bytes.*7,340,032\.$/],
+    ['TRAP', 0, /^Internal codec fault: .*retried\.$/],
+    ['DICTIONARY_BUDGET', 65_537, /about 4\.0 times too large/],
+  ] as const)('%s', (code, amount, expected) => {
+    const message = failureMessage(detail(code, amount));
+    expect(message).toMatch(expected);
+    expect(message.slice(0, -1)).not.toMatch(/[.!?]\s/);
   });
 });
 

@@ -1,6 +1,6 @@
 // Mutation fuzz: ≥ 20,000 damaged payloads per run give a CodecError or exactly what lz-string decodes.
 //
-// The format has no checksum, so a damaged payload can be another valid stream (codec.md §1.5); the
+// The format has no checksum, so a damaged payload can be another valid stream (docs/codec.md); the
 // codec cannot tell. What it guarantees: it never crashes or hangs, never returns something lz-string
 // would not, and refuses every truncation, extension and foreign character (our stricter policy).
 
