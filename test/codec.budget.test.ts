@@ -132,28 +132,43 @@ describe('compression budgets', () => {
     expect(lz.decompressFromEncodedURIComponent(payload)).toBe(text);
   });
 
-  it('every payload the compressor emits decodes within the budgets: the largest plan that compresses', () => {
-    const plan = JSON.parse(planJsonOfSize(2_000_000, 4)) as { items: unknown[] };
-    let low = 1;
-    let high = plan.items.length;
+  /** The longest prefix of `text` that compresses, found by bisection on characters. */
+  function longestCompressiblePrefix(text: string): number {
+    let low = 0;
+    let high = text.length;
     while (low + 1 < high) {
       const middle = (low + high) >> 1;
-      const json = JSON.stringify({ ...plan, items: plan.items.slice(0, middle) });
       try {
-        codec.compress(json);
+        codec.compress(text.slice(0, middle));
         low = middle;
       } catch {
         high = middle;
       }
     }
-    const largest = JSON.stringify({ ...plan, items: plan.items.slice(0, low) });
-    const payload = codec.compress(largest);
-    expect(payload).toBe(lz.compressToEncodedURIComponent(largest));
-    expect(codec.decompress(payload)).toBe(largest);
-    const tooLarge = JSON.stringify({ ...plan, items: plan.items.slice(0, high) });
-    expect(() => codec.compress(tooLarge)).toThrow(/Dictionary budget exceeded/);
-    expect(() => codec.decompress(lz.compressToEncodedURIComponent(tooLarge))).toThrow(/Dictionary budget exceeded/);
-  });
+    return low;
+  }
+
+  const boundaryTexts: [string, () => string][] = [
+    ['a realistic plan', () => planJsonOfSize(600_000, 4)],
+    ['random wide code units', () => Array.from({ length: 40_000 }, (_, index) => String.fromCharCode(0x100 + ((index * 7_919) % 50_000))).join('')],
+    ['__proto__-heavy text', () => Array.from({ length: 60_000 }, (_, index) => (index % 3 === 0 ? '__proto__' : String.fromCharCode(0x4e00 + ((index * 31) % 20_000)))).join('')],
+  ];
+  for (const [name, make] of boundaryTexts) {
+    it(`compressor and decoder agree to the character where the dictionary budget starts (${name})`, () => {
+      const text = make();
+      const fits = longestCompressiblePrefix(text);
+      expect(fits).toBeLessThan(text.length);
+      const lastFitting = text.slice(0, fits);
+      const firstOver = text.slice(0, fits + 1);
+      // The last prefix that compresses: identical to lz-string, and decodes within every budget.
+      const payload = codec.compress(lastFitting);
+      expect(payload).toBe(lz.compressToEncodedURIComponent(lastFitting));
+      expect(codec.decompress(payload)).toBe(lastFitting);
+      // One character more: the compressor refuses, and so does the decoder on lz-string's payload.
+      expect(() => codec.compress(firstOver)).toThrow(expect.objectContaining({ code: 'DICTIONARY_BUDGET' }) as Error);
+      expect(() => codec.decompress(lz.compressToEncodedURIComponent(firstOver))).toThrow(expect.objectContaining({ code: 'DICTIONARY_BUDGET' }) as Error);
+    });
+  }
 });
 
 describe('WASM memory', () => {
