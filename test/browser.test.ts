@@ -1,5 +1,6 @@
 // Real Chromium against the real server: links created over REST open on the viewer page, decode in the page, render the plan.
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import LZString from 'lz-string';
 import type { Page, Request, Response } from 'playwright-core';
@@ -239,6 +240,28 @@ describe('viewer page in Chromium', () => {
     await page.waitForSelector('#app[data-state="problem"]');
     expect(pageErrors).toEqual([]);
     await page.close();
+  });
+
+  it('opens links exactly as created when PUBLIC_BASE_URL points at this server', async () => {
+    // uWS needs the port before PUBLIC_BASE_URL can name it: take a free one from the OS, then start the server on it.
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      });
+    });
+    const own = await startViewerServer({ PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}/` });
+    try {
+      const response = await fetch(`${own.url}/api/session-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: workshopPlan() }) });
+      const { link } = (await response.json()) as { link: string };
+      expect(link.startsWith(`http://127.0.0.1:${port}/#data=v2:`)).toBe(true);
+      const { page, pageErrors } = await visit(link);
+      expect(await text(page, '.plan-title')).toBe('Design Sprint Kickoff');
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await own.close();
+    }
   });
 
   it('runs the codec differential set in the page: the shipped browser codec equals lz-string and the Node codec', async () => {
