@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../src/server.js';
 import { IMMUTABLE_CACHE, loadStaticAssets, VIEWER_CSP } from '../src/transport/static.js';
+import { INSTALL_CHROMIUM_HINT, launchChromium } from './support/chromium.js';
 import { ensureViewerBuilt, startViewerServer, type ViewerManifest } from './support/viewer-harness.js';
 
 let manifest: ViewerManifest;
@@ -72,5 +73,10 @@ describe('static viewer files', () => {
     expect(wasm.headers.get('content-type')).toBe('application/wasm');
     expect(wasm.headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
     expect((await fetch(`${server.url}/assets/nope.js`)).status).toBe(404);
+  });
+
+  it('browser tests fail (not skip) with the install command when Chromium is missing', async () => {
+    await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(INSTALL_CHROMIUM_HINT);
+    expect(INSTALL_CHROMIUM_HINT).toBe('install chromium: apt-get install chromium');
   });
 });

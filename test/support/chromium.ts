@@ -25,11 +25,11 @@ export interface ChromiumHandle {
 }
 
 /** Starts Chromium with a new empty profile; fails with the install command when Chromium is missing. */
-export async function launchChromium(): Promise<ChromiumHandle> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is not at ${CHROMIUM_PATH}; ${INSTALL_CHROMIUM_HINT}`);
+export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<ChromiumHandle> {
+  if (!existsSync(executablePath)) throw new Error(`Chromium is not at ${executablePath}; ${INSTALL_CHROMIUM_HINT}`);
   const profile = mkdtempSync(join(tmpdir(), 'sessionplan-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1200, height: 900 },
