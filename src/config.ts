@@ -78,7 +78,7 @@ const variables = {
   REDIS_URL: { schema: redisUrlSchema, fallback: undefined, secret: true },
   WORKERS: { schema: workersSchema, fallback: '1', secret: false },
   TRUST_PROXY: { schema: integer(0, 32, 'must be an integer from 0 to 32 (the number of trusted proxies)'), fallback: '0', secret: false },
-  RATE_LIMIT: { schema: integer(1, 1_000_000, 'must be an integer from 1 to 1000000'), fallback: '60', secret: false },
+  RATE_LIMIT: { schema: integer(1, 1_000_000_000, 'must be an integer from 1 to 1000000000'), fallback: '60', secret: false },
   RATE_WINDOW_S: { schema: integer(1, 86_400, 'must be an integer from 1 to 86400 (seconds)'), fallback: '60', secret: false },
   LOG_LEVEL: { schema: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), fallback: 'info', secret: false },
 } as const;

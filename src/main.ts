@@ -1,9 +1,8 @@
 // Process entry of the server: reads the environment, starts, logs the ready line, shuts down gracefully on SIGTERM/SIGINT.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
-import { StartupError, startServer } from './server.js';
+import { StartupError, createLogger, startServer } from './server.js';
 import type { StartedServer } from './server.js';
 
 /** Exit status for a refused start (bad environment, port in use, missing build). */
@@ -24,7 +23,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     return;
   }
 
-  const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: 1, sync: false }));
+  const { logger } = createLogger(config.logLevel);
   // No stack trace ever leaves the process: an unexpected crash is logged as one line.
   const crash = (error: unknown): void => {
     logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; exiting');
@@ -48,6 +47,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    logger.flush();
     if (server !== undefined) shutDown(server); // else: startServer is still running; handled right after it
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -64,6 +64,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   }
   if (stopping) return shutDown(server);
   logger.info({ url: server.url, mcp: `${server.url}/mcp` }, `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp)`);
+  logger.flush(); // the ready line must not wait for a full log batch
 }
 
 /** True when this file is the process entry (`node dist/main.js`), not imported. */
