@@ -217,7 +217,11 @@ describe('DNS-rebinding guard (loopback listener)', () => {
   it.each(['evil.example', 'evil.example:80', 'localhost.evil.example', '192.168.1.20:8080'])('Host %s → 403', async (host) => {
     const reply = await post(port, '/mcp', PING, { host });
     expect(reply.status).toBe(403);
-    expect(reply.json().error.code).toBe(-32600);
+    expect(reply.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Origin not allowed: the Host header must name localhost, 127.0.0.1 or [::1] on this loopback server' },
+    });
     const get = await send(port, { path: '/schema/session.json', headers: { host } });
     expect(get.status).toBe(403);
     expectSecurityHeaders(get.headers, 'host 403');

@@ -18,11 +18,19 @@ interface RefusalRow {
   /** Code in REST error bodies. */
   readonly restCode: string;
   readonly message: string;
+  /** Added to the JSON-RPC message when the table row's own message does not say it (the Host guard shares -32600). */
+  readonly rpcDetail?: string;
 }
 
 export const REFUSALS: Readonly<Record<Refusal, RefusalRow>> = {
   origin: { status: 403, rpc: 'invalidOrigin', restCode: 'ORIGIN_NOT_ALLOWED', message: 'Origin not allowed' },
-  host: { status: 403, rpc: 'invalidOrigin', restCode: 'HOST_NOT_ALLOWED', message: 'Host not allowed' },
+  host: {
+    status: 403,
+    rpc: 'invalidOrigin',
+    restCode: 'HOST_NOT_ALLOWED',
+    message: 'Host not allowed',
+    rpcDetail: 'the Host header must name localhost, 127.0.0.1 or [::1] on this loopback server',
+  },
   'body-too-large': { status: 413, rpc: 'bodyTooLarge', restCode: 'BODY_TOO_LARGE', message: 'Request body too large' },
   'rate-limited': { status: 429, rpc: 'rateLimited', restCode: 'RATE_LIMITED', message: 'Rate limit exceeded' },
   'store-unavailable': { status: 503, rpc: 'rateLimitStoreUnavailable', restCode: 'RATE_LIMIT_UNAVAILABLE', message: 'Rate limit storage unavailable' },
@@ -43,7 +51,7 @@ export function refuse(refusal: Refusal, family: EndpointFamily, headers: Readon
   if (family === 'mcp') {
     const version = headers['mcp-protocol-version']?.trim();
     const modern = version !== undefined && headerNamesModernEra(version);
-    const reply = rpcError(row.rpc, modern ? undefined : null, detail);
+    const reply = rpcError(row.rpc, modern ? undefined : null, detail ?? row.rpcDetail);
     return { status: row.status, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: reply.body };
   }
   const message = detail === undefined ? row.message : `${row.message}: ${detail}`;
