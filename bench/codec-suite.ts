@@ -1,6 +1,8 @@
 // Runs the codec benchmarks with benny (WASM vs lz-string side by side) and returns a JSON-able report.
 
 import { cpus, platform, release, arch } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import benny from 'benny';
 import type { Options } from 'benny/lib/internal/common-types.js';
 import { buildInputs, expectRefusal } from './codec-cases.js';
@@ -33,8 +35,13 @@ export interface CodecReport {
   readonly samples: SampleStats[];
 }
 
+// A full GC before every case, so one implementation's garbage is not collected on the other's clock.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
 /** Median of benny's samples in ms: robust against GC pauses and a busy machine (means are in the JSON too). */
 async function medianMs(name: string, cases: [string, () => unknown][], options: Options): Promise<number[]> {
+  collectGarbage();
   const summary = await benny.suite(name, ...cases.map(([label, fn]) => benny.add(label, fn, options)));
   samples.push(...summary.results.map((result) => ({ suite: name, case: result.name, samples: result.samples, meanMs: result.details.mean * 1000, medianMs: result.details.median * 1000, minMs: result.details.min * 1000 })));
   return summary.results.map((result) => result.details.median * 1000);
@@ -67,10 +74,14 @@ async function compare(label: string, wasm: () => unknown, lz: () => unknown, op
   const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const wasmFirst = round % 2 === 0;
-    const pair: [string, () => unknown][] = wasmFirst ? [['wasm', wasm], ['lz-string', lz]] : [['lz-string', lz], ['wasm', wasm]];
-    const [first = NaN, second = NaN] = await medianMs(`${label} (round ${round + 1})`, pair, options);
-    const wasmMs = wasmFirst ? first : second;
-    const lzStringMs = wasmFirst ? second : first;
+    const order: ['wasm' | 'lz-string', () => unknown][] = wasmFirst ? [['wasm', wasm], ['lz-string', lz]] : [['lz-string', lz], ['wasm', wasm]];
+    const times: Record<string, number> = {};
+    for (const [name, fn] of order) {
+      const [ms = NaN] = await medianMs(`${label}: ${name} (round ${round + 1})`, [[name, fn]], options);
+      times[name] = ms;
+    }
+    const wasmMs = times.wasm ?? NaN;
+    const lzStringMs = times['lz-string'] ?? NaN;
     wasmRounds.push(wasmMs);
     lzRounds.push(lzStringMs);
     ratios.push(lzStringMs / wasmMs);
