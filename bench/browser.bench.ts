@@ -24,9 +24,9 @@ function option(name: string, fallback: number): number {
  * Main-thread CPU time (trace `tdur`) of the task that decodes and renders the first screen: unlike wall time it does not
  * count time spent waiting for a core, which matters on a shared machine. The task also holds the codec's load continuation.
  */
-async function traceMainThreadCpu(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<number> {
+async function traceMainThreadCpu(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<{ firstScreen: number; wholePlan: number }> {
   const cdp = await context.newCDPSession(page);
-  const events: Array<{ name: string; ph: string; ts: number; dur?: number; tdur?: number; cat?: string }> = [];
+  const events: Array<{ name: string; ph: string; ts: number; dur?: number; tdur?: number; cat?: string; tid?: number }> = [];
   cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as typeof events)));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
@@ -36,10 +36,15 @@ async function traceMainThreadCpu(context: BrowserContext, page: Page, action: (
   await cdp.detach();
   const mark = (name: string): number => events.find((event) => event.name === name && event.cat?.includes('blink.user_timing'))?.ts ?? NaN;
   const start = mark('sessionplan:decode-start');
-  const end = mark('sessionplan:first-screen');
-  const task = events.find((event) => event.name === 'RunTask' && event.ph === 'X' && event.ts <= start && event.ts + (event.dur ?? 0) >= end);
+  const firstScreen = mark('sessionplan:first-screen');
+  const end = mark('sessionplan:render-end');
+  const task = events.find((event) => event.name === 'RunTask' && event.ph === 'X' && event.ts <= start && event.ts + (event.dur ?? 0) >= firstScreen);
   if (!task?.tdur) throw new Error('the trace has no task around decode + first screen');
-  return task.tdur / 1000;
+  // The whole plan: every main-thread task from the decoding one to the one that appended the last chunk.
+  const wholePlan = events
+    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.tid === task.tid && event.ts >= task.ts && event.ts <= end)
+    .reduce((sum, event) => sum + (event.tdur ?? 0), 0);
+  return { firstScreen: task.tdur / 1000, wholePlan: wholePlan / 1000 };
 }
 
 function median(values: number[]): number {
@@ -64,6 +69,7 @@ try {
   const open: number[] = [];
   const firstScreen: number[] = [];
   const firstScreenCpu: number[] = [];
+  const wholePlanCpu: number[] = [];
   const sinceNavigation: number[] = [];
   for (let load = 0; load < loads; load += 1) {
     const page = await browser.context.newPage();
@@ -75,7 +81,8 @@ try {
     open.push(await page.evaluate(`performance.getEntriesByName('sessionplan:open')[0].duration`) as number);
     sinceNavigation.push(await page.evaluate(`performance.getEntriesByName('sessionplan:render-end')[0].startTime`) as number);
     firstScreen.push(await page.evaluate(`performance.getEntriesByName('sessionplan:first-screen')[0].duration`) as number);
-    firstScreenCpu.push(cpu);
+    firstScreenCpu.push(cpu.firstScreen);
+    wholePlanCpu.push(cpu.wholePlan);
     await page.close();
   }
 
@@ -95,6 +102,7 @@ try {
       openAllMs: open,
       firstScreenMedianMs: median(firstScreen),
       firstScreenCpuMedianMs: median(firstScreenCpu),
+      wholePlanCpuMedianMs: median(wholePlanCpu),
       navigationToPlanMedianMs: median(sinceNavigation),
       goalMs: GOALS.openMs,
       loadAverage: loadavg(),
@@ -115,7 +123,7 @@ try {
   const v = figures.viewer;
   console.log(`viewer, median of ${loads} loads (goal: decode + render < ${GOALS.openMs} ms):`);
   console.log(`  decode + first screen: ${v.firstScreenMedianMs.toFixed(1)} ms wall, ${v.firstScreenCpuMedianMs.toFixed(1)} ms main-thread CPU (decode ${v.decodeMedianMs.toFixed(1)} ms wall)`);
-  console.log(`  decode + whole plan rendered: ${v.openMedianMs.toFixed(1)} ms wall; whole plan on screen ${v.navigationToPlanMedianMs.toFixed(0)} ms after navigation`);
+  console.log(`  decode + whole plan rendered: ${v.openMedianMs.toFixed(1)} ms wall, ${v.wholePlanCpuMedianMs.toFixed(1)} ms main-thread CPU; whole plan on screen ${v.navigationToPlanMedianMs.toFixed(0)} ms after navigation`);
   console.log(`in-page compress:   wasm ${timing.wasmCompress.toFixed(2)} ms, lz-string ${timing.lzCompress.toFixed(2)} ms → ${figures.codec.compressRatio.toFixed(1)}×`);
   console.log(`in-page decompress: wasm ${timing.wasmDecompress.toFixed(2)} ms, lz-string ${timing.lzDecompress.toFixed(2)} ms → ${figures.codec.decompressRatio.toFixed(1)}×  (goal ≥ ${GOALS.codecRatio}×)`);
 } finally {
