@@ -68,12 +68,22 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
+  // Bound children per label set: prom-client otherwise hashes the label object on every observation.
+  const requestChildren = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+
   return {
     registry,
     observeRequest(route, method, status, durationMs) {
-      const labels = { route, method: KNOWN_METHODS.has(method) ? method : 'OTHER', status: String(status) };
-      requests.inc(labels);
-      latency.observe(labels, durationMs / 1000);
+      const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
+      const key = `${route} ${m} ${status}`;
+      let child = requestChildren.get(key);
+      if (child === undefined) {
+        const labels = { route, method: m, status: String(status) };
+        child = { count: requests.labels(labels), time: latency.labels(labels) };
+        requestChildren.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(durationMs / 1000);
     },
     recordEvent({ endpoint, operation, outcome, durationMs }) {
       const labels = { endpoint, operation, outcome };
