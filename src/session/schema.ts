@@ -13,6 +13,8 @@ export const MAX_LANES = 10;
 export const DEFAULT_LANES = 2;
 export const MAX_DURATION_MINUTES = 1440;
 export const SESSION_VERSION = '1.0';
+export const MAX_TITLE_CHARS = 200;
+export const MAX_NAME_CHARS = 100;
 
 // ---- canonical (strict): unknown fields are errors, keys come out in SPEC §3 order ----
 
@@ -40,8 +42,8 @@ const id = z
     },
   })
   .meta({ description: 'Identifier: 1 to 128 characters, no control characters.' });
-const title = boundedText(200);
-const name = boundedText(100);
+const title = boundedText(MAX_TITLE_CHARS);
+const name = boundedText(MAX_NAME_CHARS);
 const duration = z.int().min(0).max(MAX_DURATION_MINUTES).meta({ description: 'Minutes, 0 to 1440.' });
 const clockTime = z.string().regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' });
 const calendarDate = z.iso.date({ error: 'must be a real calendar date "YYYY-MM-DD"' });

@@ -1,4 +1,5 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
+import { isExactlyCanonical } from './canonical.js';
 import { SessionError, type Problem } from './errors.js';
 import { describeType, problemsFromIssues } from './issues.js';
 import { estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan } from './limits.js';
@@ -38,16 +39,21 @@ export function validateForCreate(input: unknown): ValidatedSession {
   const estimated = estimatedSizeProblem(input);
   if (estimated) throw invalid([estimated]);
 
-  const parsed = sessionSchema.safeParse(input);
-  if (!parsed.success) throw invalid(problemsFromIssues(issuesWithInput(input), 'create'));
-  const ruleProblems = checkRules(parsed.data);
+  let session: Session;
+  if (isExactlyCanonical(input)) session = input;
+  else {
+    const parsed = sessionSchema.safeParse(input);
+    if (!parsed.success) throw invalid(problemsFromIssues(issuesWithInput(input), 'create'));
+    session = parsed.data;
+  }
+  const ruleProblems = checkRules(session);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
 
-  // The schema admits only JSON values, so this cannot throw; it is the text the link encodes.
-  const json = JSON.stringify(parsed.data);
+  // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
+  const json = JSON.stringify(session);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
-  return { session: parsed.data, json };
+  return { session, json };
 }
 
 /** Parses again, only on failure, with the offending values in the issues (the sentences quote their type or length). */
@@ -72,7 +78,8 @@ export function readDecodedSession(jsonText: string): ReadSession {
   const size = jsonSizeProblem(jsonText);
   const sizeWarnings = size ? [size] : [];
 
-  // Links made by create are canonical: one strict pass and the rule walk, nothing else.
+  // Links made by create are canonical: the fast check and the rule walk, nothing else.
+  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings([...sizeWarnings, ...checkRules(value)]) };
   const strict = sessionSchema.safeParse(value);
   if (strict.success) return { session: strict.data, warnings: toWarnings([...sizeWarnings, ...checkRules(strict.data)]) };
 
