@@ -130,11 +130,22 @@ describe('graceful shutdown', () => {
     expect(stdout).not.toContain('req-7f3a');
   });
 
-  it('exits 0 on SIGINT when idle, also when the signal arrives twice (Ctrl-C under npm)', async () => {
+  it('exits 0 on SIGINT when idle, also when the signal arrives twice (Ctrl-C under npm) and a keep-alive connection is open', async () => {
     const { child, ready, exited } = startMain({ PORT: '0' });
-    await ready;
+    const port = Number(new URL(await ready).port);
+    // An idle keep-alive connection would hold the process for uWS's ~10 s idle timeout unless shutdown closes it.
+    const idle = connect(port, '127.0.0.1');
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    idle.on('error', () => {});
+    await new Promise((resolve) => {
+      idle.once('data', resolve);
+      idle.write(`GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    });
+    const signalled = performance.now();
     child.kill('SIGINT');
     child.kill('SIGINT');
+    await idleClosed;
+    expect(performance.now() - signalled).toBeLessThan(6_000); // generous; the idle timeout alone would take ~10 s
     const result = await exited;
     expect([result.code, result.signal, result.stderr]).toEqual([0, null, '']);
   });
