@@ -1,6 +1,6 @@
 // Builds the viewer page into dist/viewer/: bundles main.ts (esbuild), content-hashes every asset, writes index.html + manifest.json.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -8,7 +8,9 @@ import { build } from 'esbuild';
 const root = new URL('../../', import.meta.url);
 const source = new URL('src/viewer/', root);
 const output = new URL('dist/viewer/', root);
-const assets = new URL('assets/', output);
+// Built next to the target and moved into place at the end, so nobody reads a half-written viewer.
+const staging = new URL(`dist/viewer.staging-${process.pid}/`, root);
+const assets = new URL('assets/', staging);
 const wasmSource = new URL('build/codec.wasm', root);
 
 /** First 16 hex digits of the SHA-256 of the content: the cache key in every asset name. */
@@ -42,7 +44,7 @@ const wasm = await readFile(wasmSource).catch(() => {
   throw new Error('build/codec.wasm is missing: run `npm run build:wasm` before `npm run build:viewer`.');
 });
 
-await rm(output, { recursive: true, force: true });
+await rm(staging, { recursive: true, force: true });
 await mkdir(assets, { recursive: true });
 
 const wasmFile = await writeHashed('codec', 'wasm', wasm);
@@ -61,8 +63,10 @@ const html = template
   .replaceAll('%VIEWER_JS%', `/assets/${jsFile}`)
   .replaceAll('%VIEWER_CSS%', `/assets/${cssFile}`)
   .replaceAll('%CODEC_WASM%', `/assets/${wasmFile}`);
-await writeFile(new URL('index.html', output), html);
+await writeFile(new URL('index.html', staging), html);
 
 const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile } };
-await writeFile(new URL('manifest.json', output), `${JSON.stringify(manifest, null, 2)}\n`);
+await writeFile(new URL('manifest.json', staging), `${JSON.stringify(manifest, null, 2)}\n`);
+await rm(output, { recursive: true, force: true });
+await rename(staging, output);
 console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}`);
