@@ -9,7 +9,7 @@
 import { CHAR_TO_BITS, NOT_IN_ALPHABET } from "./alphabet";
 import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
 import { fail } from "./failure";
-import { decompressInput, decompressOutput, entryLengths, entryStarts } from "./layout";
+import { decompressInput, decompressOutput, entryTable } from "./layout";
 import {
   CONTENT_BUDGET,
   DICTIONARY_BUDGET,
@@ -39,6 +39,11 @@ let accBits: i32 = 0;
 let nextChar: i32 = 0;
 let payloadChars: i32 = 0;
 let badCharacter: i32 = -1;
+
+/** Packs a dictionary entry: where it starts in the output and how many units it has. */
+@inline function entry(start: i32, length: i32): u64 {
+  return <u64><u32>start | (<u64><u32>length << 32);
+}
 
 /** Loads characters until the accumulator holds more than 58 bits or the payload ends. */
 @inline function refill(): void {
@@ -109,8 +114,7 @@ export function decompressChars(chars: i32): i32 {
   accBits -= firstWidth;
 
   store<u16>(decompressOutput, firstUnit);
-  store<u32>(entryStarts + 12, 0);
-  store<u32>(entryLengths + 12, 1);
+  store<u64>(entryTable + (3 << 3), entry(0, 1));
   let dictSize: i32 = 4;
   let numBits: i32 = 3;
   let enlargeIn: i32 = 4;
@@ -141,8 +145,7 @@ export function decompressChars(chars: i32): i32 {
       if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, nextChar);
       contentUnits += 1;
       if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), nextChar);
-      store<u32>(entryStarts + (<usize>dictSize << 2), outLength);
-      store<u32>(entryLengths + (<usize>dictSize << 2), 1);
+      store<u64>(entryTable + (<usize>dictSize << 3), entry(outLength, 1));
       code = dictSize;
       dictSize++;
       enlargeIn--;
@@ -159,8 +162,9 @@ export function decompressChars(chars: i32): i32 {
     let start: i32;
     let length: i32;
     if (code < dictSize) {
-      start = <i32>load<u32>(entryStarts + (<usize>code << 2));
-      length = <i32>load<u32>(entryLengths + (<usize>code << 2));
+      const known = load<u64>(entryTable + (<usize>code << 3));
+      start = <i32>known;
+      length = <i32>(known >> 32);
     } else if (code == dictSize) {
       start = wStart;
       length = wLength + 1;
@@ -185,8 +189,7 @@ export function decompressChars(chars: i32): i32 {
     if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, nextChar);
     contentUnits += <i64>wLength + 1;
     if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), nextChar);
-    store<u32>(entryStarts + (<usize>dictSize << 2), wStart);
-    store<u32>(entryLengths + (<usize>dictSize << 2), wLength + 1);
+    store<u64>(entryTable + (<usize>dictSize << 3), entry(wStart, wLength + 1));
     dictSize++;
     enlargeIn--;
 

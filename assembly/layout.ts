@@ -18,8 +18,8 @@ export let compressOutput: usize = 0;
 
 // Decompression regions (set by layoutDecompress).
 export let decompressInput: usize = 0;
-export let entryStarts: usize = 0;
-export let entryLengths: usize = 0;
+/** One u64 per code: start offset in the output (low 32 bits) and length (high 32 bits). */
+export let entryTable: usize = 0;
 export let decompressOutput: usize = 0;
 
 /** Bytes of memory the last layout needs; reported with MEMORY_LIMIT. */
@@ -55,11 +55,10 @@ export function layoutCompress(units: i32): bool {
   return ensureMemory(compressOutput + <usize>PAYLOAD_CHARS + SLACK);
 }
 
-/** Input (UTF-16) | entry start offsets | entry lengths | output (UTF-16, output budget). */
+/** Input (UTF-16) | entry table (start, length) | output (UTF-16, output budget). */
 export function layoutDecompress(chars: i32): bool {
   decompressInput = HEAP_START;
-  entryStarts = align(decompressInput + (<usize>chars << 1) + SLACK);
-  entryLengths = align(entryStarts + (<usize>MAX_CODES << 2));
-  decompressOutput = align(entryLengths + (<usize>MAX_CODES << 2));
+  entryTable = align(decompressInput + (<usize>chars << 1) + SLACK);
+  decompressOutput = align(entryTable + (<usize>MAX_CODES << 3));
   return ensureMemory(decompressOutput + <usize>OUTPUT_BYTES + SLACK);
 }
