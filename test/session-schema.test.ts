@@ -132,6 +132,16 @@ describe('canonical session documents', () => {
     expect(error.message.length).toBeLessThanOrEqual(800);
   });
 
+  it('lists 100 rule problems and counts the rest, so a huge list of unknown IDs is refused quickly', () => {
+    const doc = withItems([block('a', { personIds: Array.from({ length: 200_000 }, () => 'ghost') })]);
+    const started = performance.now();
+    const error = failureOf(doc);
+    expect(performance.now() - started).toBeLessThan(2_000); // generous: "refusal is immediate", not a timing figure
+    expect(error.problems).toHaveLength(101);
+    expect(error.problems[99]).toEqual({ path: 'items[0].personIds[99]', message: 'person "ghost" is not declared in persons' });
+    expect(error.problems[100]).toEqual({ path: 'session', message: '199900 further problems of the kinds above are not listed' });
+  });
+
   it('checks the size of the normalized JSON: a document that passes 2,000,000 bytes only with its defaults filled in', () => {
     const blocks = (notes: number): Json => withItems(Array.from({ length: 499 }, (_, i) => (({ laneIndex: _l, ...b }) => b)(block(`b${i}`, { notes: 'n'.repeat(notes) }))));
     const base = JSON.stringify(blocks(0)).length;

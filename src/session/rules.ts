@@ -4,6 +4,19 @@ import { keySegment } from './paths.js';
 
 /** At most this many items in the whole tree, containers and children alike. */
 export const MAX_ITEMS = 500;
+/** Problems listed in full; beyond this they are only counted (a 2 MB list of unknown IDs stays cheap to refuse). */
+export const MAX_LISTED_RULE_PROBLEMS = 100;
+
+/** Collects problems up to the listing limit and counts the rest. */
+class ProblemList {
+  readonly listed: Problem[] = [];
+  unlisted = 0;
+  /** `describe` runs only for listed problems: past the limit no sentence is built. */
+  add(describe: () => Problem): void {
+    if (this.listed.length < MAX_LISTED_RULE_PROBLEMS) this.listed.push(describe());
+    else this.unlisted++;
+  }
+}
 
 /** The fields the rules read; both the canonical and the tolerant (loosely nested) trees fit this shape. */
 export interface RuleItem {
@@ -33,7 +46,7 @@ const LANE_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /** All rule violations of a document, in document order; empty when it follows every rule. */
 export function checkRules(doc: RuleDocument): Problem[] {
-  const problems: Problem[] = [];
+  const problems = new ProblemList();
   const blockTypeIds = collectUnique(doc.blockTypes, 'blockTypes', 'block type', problems);
   const personIds = collectUnique(doc.persons, 'persons', 'person', problems);
   const itemPaths = new Map<string, string>();
@@ -46,7 +59,7 @@ export function checkRules(doc: RuleDocument): Problem[] {
       itemCount++;
       const firstUse = itemPaths.get(item.id);
       if (firstUse === undefined) itemPaths.set(item.id, `${path}.id`);
-      else problems.push({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree` });
+      else problems.add(() => ({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree` }));
 
       if (item.type === 'block') {
         checkBlock(item, path, breakout, blockTypeIds, personIds, problems);
@@ -61,8 +74,11 @@ export function checkRules(doc: RuleDocument): Problem[] {
   };
   visit(doc.items, 'items', null);
 
-  if (itemCount > MAX_ITEMS) problems.push(tooManyItemsProblem(itemCount, true));
-  return problems;
+  const listed = problems.listed;
+  if (problems.unlisted > 0)
+    listed.push({ path: 'session', message: `${problems.unlisted} further problems of the kinds above are not listed` });
+  if (itemCount > MAX_ITEMS) listed.push(tooManyItemsProblem(itemCount, true));
+  return listed;
 }
 
 /** The 500-item limit as a problem; `exact` false when counting stopped early. */
@@ -90,13 +106,13 @@ export function countRawItems(doc: { readonly items?: unknown }, limit = MAX_ITE
   return count;
 }
 
-function collectUnique(entries: readonly { readonly id: string }[], field: string, what: string, problems: Problem[]): Map<string, number> {
+function collectUnique(entries: readonly { readonly id: string }[], field: string, what: string, problems: ProblemList): Map<string, number> {
   const seen = new Map<string, number>();
   for (let i = 0; i < entries.length; i++) {
     const entryId = entries[i]!.id;
     const first = seen.get(entryId);
     if (first === undefined) seen.set(entryId, i);
-    else problems.push({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)` });
+    else problems.add(() => ({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)` }));
   }
   return seen;
 }
@@ -107,22 +123,22 @@ function checkBlock(
   breakout: BreakoutContext | null,
   blockTypeIds: ReadonlyMap<string, number>,
   personIds: ReadonlyMap<string, number>,
-  problems: Problem[],
+  problems: ProblemList,
 ): void {
   const typeId = block.blockTypeId;
   if (typeId !== null && typeId !== undefined && !blockTypeIds.has(typeId))
-    problems.push({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes` });
+    problems.add(() => ({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes` }));
   const persons = block.personIds ?? [];
   for (let p = 0; p < persons.length; p++) {
-    if (!personIds.has(persons[p]!)) problems.push({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
+    if (!personIds.has(persons[p]!)) problems.add(() => ({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` }));
   }
   const lane = block.laneIndex ?? 0;
   if (breakout === null) {
-    if (lane !== 0) problems.push({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}` });
+    if (lane !== 0) problems.add(() => ({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}` }));
   } else if (breakout.sameInAllBreakouts) {
-    if (lane !== 0) problems.push({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}` });
+    if (lane !== 0) problems.add(() => ({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}` }));
   } else if (lane >= breakout.lanes) {
-    problems.push({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}` });
+    problems.add(() => ({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}` }));
   }
 }
 
@@ -131,16 +147,16 @@ function checkLanePersons(
   lanes: number,
   path: string,
   personIds: ReadonlyMap<string, number>,
-  problems: Problem[],
+  problems: ProblemList,
 ): void {
   for (const key of Object.keys(lanePersons)) {
     const keyPath = `${path}.lanePersons${keySegment(key)}`;
     // A key that is no lane index at all is a shape problem the schema reports; here only the range is checked.
     if (LANE_INDEX.test(key) && Number(key) >= lanes)
-      problems.push({ path: keyPath, message: `lane ${key} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` });
+      problems.add(() => ({ path: keyPath, message: `lane ${key} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` }));
     const persons = lanePersons[key] ?? [];
     for (let p = 0; p < persons.length; p++) {
-      if (!personIds.has(persons[p]!)) problems.push({ path: `${keyPath}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
+      if (!personIds.has(persons[p]!)) problems.add(() => ({ path: `${keyPath}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` }));
     }
   }
 }

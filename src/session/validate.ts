@@ -33,26 +33,28 @@ function invalid(problems: readonly Problem[]): SessionError {
 export function validateForCreate(input: unknown): ValidatedSession {
   if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
 
-  // Before the schema walks anything: too many items or too many bytes are refused at once.
+  // Before anything walks the whole tree: too many items (or cyclic ones) are refused at once.
   const rawCount = countRawItems(input);
   if (rawCount > MAX_ITEMS) throw invalid([tooManyItemsProblem(rawCount, false)]);
-  const estimated = estimatedSizeProblem(input);
-  if (estimated) throw invalid([estimated]);
 
+  // A canonical document needs no schema pass (its size is checked on its JSON below); anything else is bounded
+  // before zod walks it.
   let session: Session;
   if (isExactlyCanonical(input)) session = input;
   else {
+    const estimated = estimatedSizeProblem(input);
+    if (estimated) throw invalid([estimated]);
     const parsed = sessionSchema.safeParse(input);
     if (!parsed.success) throw invalid(problemsFromIssues(issuesWithInput(input), 'create'));
     session = parsed.data;
   }
-  const ruleProblems = checkRules(session);
-  if (ruleProblems.length > 0) throw invalid(ruleProblems);
-
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
   const json = JSON.stringify(session);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
+
+  const ruleProblems = checkRules(session);
+  if (ruleProblems.length > 0) throw invalid(ruleProblems);
   return { session, json };
 }
 
