@@ -2,8 +2,10 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from './config.js';
-import { StartupError, createLogger, startServer } from './server.js';
+import { runWorkers } from './main-workers.js';
+import { StartupError, createLogger, createRedisRateLimitStore, startServer } from './server.js';
 import type { StartedServer } from './server.js';
+import { resolveWorkerCount } from './transport/workers.js';
 
 /** Exit status for a refused start (bad environment, port in use, missing build). */
 const EXIT_STARTUP_FAILED = 1;
@@ -24,6 +26,9 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   }
 
   const { logger } = createLogger(config.logLevel);
+  const workers = resolveWorkerCount(config.workers);
+  if (workers > 1) return runWorkers(config, workers, logger);
+
   // No stack trace ever leaves the process: an unexpected crash is logged as one line.
   const crash = (error: unknown): void => {
     logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; exiting');
@@ -54,7 +59,8 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   process.on('SIGINT', () => stop('SIGINT'));
 
   try {
-    server = await startServer(config, { logger });
+    const rateLimitStore = config.redisUrl === undefined ? undefined : createRedisRateLimitStore(config.redisUrl, logger);
+    server = await startServer(config, { logger, rateLimitStore });
   } catch (error) {
     const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
     console.error(message);

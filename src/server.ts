@@ -1,5 +1,6 @@
 // Composition root: wires codec, session operations, MCP handler, REST, rate limiting, metrics and logging onto uWS.
 import { readFileSync } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { loadCodec } from './codec/node.js';
@@ -11,15 +12,19 @@ import { createSessionOperations } from './session/operations.js';
 import { isLoopbackAddress } from './transport/http-rules.js';
 import { iconPng } from './transport/icon.js';
 import { createMetrics } from './transport/metrics.js';
+import { connectWorkerMetrics } from './transport/metrics-shared.js';
 import type { ServerMetrics } from './transport/metrics.js';
 import { MemoryRateLimitStore, createRateLimiter } from './transport/rate-limit.js';
 import type { RateLimitStore } from './transport/rate-limit.js';
+import { RedisRateLimitStore } from './transport/rate-limit-redis.js';
+import { SharedRateLimitStore } from './transport/rate-limit-shared.js';
 import { createRestHandlers } from './transport/rest.js';
 import { createRouter } from './transport/router.js';
 import { loadStaticAssets } from './transport/static.js';
 import type { StaticAssets } from './transport/static.js';
 import { assertNativeUws, listenUws } from './transport/uws.js';
 import type { RequestRecord } from './transport/uws.js';
+import type { WorkerServer } from './transport/workers.js';
 
 /** Request bodies above this many bytes are refused with 413 while streaming (owner's "Transport and limits"). */
 export const MAX_BODY_BYTES = 2_000_000;
@@ -36,6 +41,12 @@ export interface ServerOptions {
   logger?: Logger;
   /** Viewer files; default: the built viewer (dist/viewer). `null` serves no viewer. */
   staticAssets?: StaticAssets | null;
+  /** Share the port with the other worker threads (SO_REUSEPORT); only after the main thread probed it. */
+  sharedPort?: boolean;
+  /** The registry this server records into; default: a fresh one with Node's default metrics. */
+  metrics?: ServerMetrics;
+  /** What GET /metrics serves; default: this server's registry (worker mode: the whole process, from the main thread). */
+  renderMetrics?: () => Promise<{ contentType: string; body: string }>;
 }
 
 export interface StartedServer {
@@ -51,16 +62,6 @@ export interface StartedServer {
 function packageVersion(): string {
   const raw = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
   return (JSON.parse(raw) as { version: string }).version;
-}
-
-/** Features of SPEC §8 that belong to the scale issue: refuse them loudly instead of ignoring them. */
-function refuseUnavailableFeatures(config: ServerConfig, options: ServerOptions): void {
-  if (config.redisUrl !== undefined && options.rateLimitStore === undefined) {
-    throw new StartupError('REDIS_URL is set, but Redis support is not available yet in this build; unset REDIS_URL to use the embedded in-memory rate limiter.');
-  }
-  if (config.workers !== 1) {
-    throw new StartupError(`WORKERS=${config.workers} is not supported yet: this build runs one uWebSockets.js app; unset WORKERS or set WORKERS=1.`);
-  }
 }
 
 /** Log lines are written in batches of this many bytes (one write per request would cost ~8 % of a small request). */
@@ -81,7 +82,6 @@ export function displayUrl(host: string, port: number): string {
 }
 
 export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<StartedServer> {
-  refuseUnavailableFeatures(config, options);
   try {
     assertNativeUws();
   } catch (error) {
@@ -92,6 +92,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   try {
     await loadCodec(); // fail at startup, not on the first request, when the WASM file is missing
   } catch (error) {
+    await options.rateLimitStore?.close?.(); // an open Redis connection would keep a failed process (or worker) alive
     ownLogger?.stop();
     throw new StartupError(`Cannot load the WASM codec: ${(error as Error).message}`);
   }
@@ -102,7 +103,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     version: packageVersion(),
     iconUrl: new URL('icon.png', config.publicBaseUrl).href,
   };
-  const metrics = createMetrics();
+  const metrics = options.metrics ?? createMetrics();
   const observer: McpObserver = {
     onToolCall: ({ tool, outcome, durationMs }) =>
       metrics.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }),
@@ -117,7 +118,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     rest: createRestHandlers(operations, metrics, (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure')),
     schemaJson: JSON.stringify(sessionJsonSchema),
     iconPng: iconPng(),
-    metrics,
+    metrics: options.renderMetrics === undefined ? metrics : { ...metrics, render: options.renderMetrics },
     rateLimiter: createRateLimiter(store, { limit: config.rateLimit, windowS: config.rateWindowS }),
     originPolicy: { allowed: new Set(config.allowedOrigins), development: config.env === 'development' },
     hostGuard: isLoopbackAddress(config.host),
@@ -137,7 +138,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
 
   let server;
   try {
-    server = await listenUws({ host: config.host, port: config.port, router, maxBodyBytes: MAX_BODY_BYTES, trustProxy: config.trustProxy, onComplete });
+    server = await listenUws({ host: config.host, port: config.port, router, maxBodyBytes: MAX_BODY_BYTES, trustProxy: config.trustProxy, onComplete, sharedPort: options.sharedPort });
   } catch (error) {
     await store.close?.();
     ownLogger?.stop();
@@ -153,6 +154,63 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       await store.close?.();
       ownLogger?.stop();
       logger.flush();
+    },
+  };
+}
+
+/** ioredis reports every reconnect attempt; one warning per this interval is enough for the operator. */
+const STORE_WARNING_INTERVAL_MS = 10_000;
+
+/**
+ * The Redis rate-limit store (REDIS_URL). It connects in the background: while Redis is unreachable — also at
+ * startup — POSTs are answered 503 -32603 (fail closed) and it reconnects by itself. The log line names neither the
+ * address nor the credentials.
+ */
+export function createRedisRateLimitStore(url: string, logger: Logger): RedisRateLimitStore {
+  let lastWarning = -Infinity;
+  return new RedisRateLimitStore({
+    url,
+    onConnectionError: (error) => {
+      const now = performance.now();
+      if (now - lastWarning < STORE_WARNING_INTERVAL_MS) return;
+      lastWarning = now;
+      logger.warn({ err: { type: error.name, code: (error as NodeJS.ErrnoException).code } }, 'rate-limit store (Redis) unreachable: POSTs are answered 503 until it is back');
+    },
+  });
+}
+
+/** What the main thread hands each worker (src/main.ts → src/worker-main.ts). */
+export interface WorkerServerData {
+  /** With `port` already probed by the main thread (never 0). */
+  config: ServerConfig;
+  /** The main thread's rate-limit broker; absent when `config.redisUrl` is set (each worker talks to Redis). */
+  rateLimitPort?: MessagePort;
+  /** The main thread's metrics hub. */
+  metricsPort: MessagePort;
+  workerIndex: number;
+}
+
+/** One worker thread's server: shares the port, counts rate limits globally, serves the whole process's /metrics. */
+export async function startWorkerServer(workerData: Record<string, unknown>): Promise<WorkerServer> {
+  const { config, rateLimitPort, metricsPort, workerIndex } = workerData as unknown as WorkerServerData;
+  const own = createLogger(config.logLevel);
+  const logger = own.logger.child({ worker: workerIndex });
+  let store: RateLimitStore;
+  if (config.redisUrl !== undefined) store = createRedisRateLimitStore(config.redisUrl, logger);
+  else if (rateLimitPort !== undefined) store = new SharedRateLimitStore(rateLimitPort);
+  else throw new StartupError('Worker started without a rate-limit store (no REDIS_URL and no broker port).');
+  // Process-wide default metrics (RSS, CPU) come from the main thread once; per worker they would be summed N times.
+  const metrics = createMetrics({ defaultMetrics: false });
+  const renderMetrics = connectWorkerMetrics(metricsPort, metrics.registry);
+  const server = await startServer(config, { logger, rateLimitStore: store, sharedPort: true, metrics, renderMetrics }).catch(async (error: unknown) => {
+    await store.close?.();
+    own.stop();
+    throw error;
+  });
+  return {
+    stop: async () => {
+      await server.close();
+      own.stop();
     },
   };
 }

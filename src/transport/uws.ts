@@ -28,6 +28,11 @@ export interface UwsListenOptions {
   maxBodyBytes: number;
   trustProxy: number;
   onComplete?: (record: RequestRecord) => void;
+  /**
+   * Worker threads of one process listen on the same port (SO_REUSEPORT, research/http.md §2.5). Only for workers
+   * started after the main thread has checked the port with probeExclusivePort(); default: exclusive.
+   */
+  sharedPort?: boolean;
 }
 
 export interface UwsServer {
@@ -81,6 +86,39 @@ const INTERNAL_ERROR: HttpResponse = {
   body: JSON.stringify({ error: 'Internal server error' }),
   closeConnection: true,
 };
+
+/** uSockets' default listen options: SO_REUSEPORT on Linux, so several worker threads can bind one port. */
+const SHARED_PORT = 0;
+
+type ListenCallback = (token: us_listen_socket | false) => void;
+
+/** `listen(host, port, flags, cb)` exists at runtime in 20.30; the typings only declare `listen(port, flags, cb)` (#118). */
+function listenWithFlags(app: TemplatedApp, host: string, port: number, flags: number, cb: ListenCallback): void {
+  (app.listen as unknown as (host: string, port: number, flags: number, cb: ListenCallback) => void).call(app, host, port, flags, cb);
+}
+
+/**
+ * For the main thread before it starts workers that share a port: binds `host:port` exclusively once and releases it,
+ * so a busy port (e.g. a stale old process, which SO_REUSEPORT would let the workers share silently) stops startup
+ * with a clear message, and port 0 becomes the real port every worker then binds.
+ */
+export function probeExclusivePort(host: string, port: number): Promise<number> {
+  assertNativeUws();
+  const app = uWS.App();
+  return new Promise((resolve, reject) => {
+    listenWithFlags(app, host, port, EXCLUSIVE_PORT, (token) => {
+      if (token === false) {
+        (app as TemplatedApp & { close?: () => void }).close?.();
+        reject(new UwsStartupError(`Cannot listen on ${host}:${port} (address in use or not available).`));
+        return;
+      }
+      const bound = uWS.us_socket_local_port(token);
+      uWS.us_listen_socket_close(token);
+      (app as TemplatedApp & { close?: () => void }).close?.();
+      resolve(bound);
+    });
+  });
+}
 
 function byteLength(body: string | Uint8Array | null): number {
   if (body === null) return 0;
@@ -209,9 +247,8 @@ export function listenUws(options: UwsListenOptions): Promise<UwsServer> {
   });
 
   return new Promise((resolve, reject) => {
-    // Exclusive: without it SO_REUSEPORT lets a second server silently share a busy port (research/http.md §2.5).
-    const listen = app.listen as unknown as (host: string, port: number, flags: number, cb: (token: us_listen_socket | false) => void) => void;
-    listen.call(app, options.host, options.port, EXCLUSIVE_PORT, (token) => {
+    // Exclusive unless asked: without it SO_REUSEPORT lets a second server silently share a busy port (research/http.md §2.5).
+    listenWithFlags(app, options.host, options.port, options.sharedPort === true ? SHARED_PORT : EXCLUSIVE_PORT, (token) => {
       if (token === false) {
         reject(new UwsStartupError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`));
         return;

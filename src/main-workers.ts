@@ -1,0 +1,119 @@
+// WORKERS>1: the main thread probes the port, supervises N server worker threads, shares rate limits and metrics.
+import { Worker } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ServerConfig } from './config.js';
+import { displayUrl } from './server.js';
+import type { WorkerServerData } from './server.js';
+import { MetricsHub } from './transport/metrics-shared.js';
+import { MemoryRateLimitStore } from './transport/rate-limit.js';
+import { RateLimitBroker } from './transport/rate-limit-shared.js';
+import { probeExclusivePort } from './transport/uws.js';
+import { WorkerSupervisor, stopOnSignals } from './transport/workers.js';
+import type { SupervisorEvent } from './transport/workers.js';
+
+/** Exit status for a refused start, as in main.ts. */
+const EXIT_STARTUP_FAILED = 1;
+/** Exit status after an unexpected failure of the main thread (EX_SOFTWARE), as in main.ts. */
+const EXIT_INTERNAL = 70;
+
+/** Running from source under tsx (tests, `node --import tsx src/main.ts`) rather than from dist/. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+/** The worker entry next to this file. */
+const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-main.ts' : './worker-main.js', import.meta.url);
+
+function spawnWorker(workerData: Record<string, unknown>, transferList: TransferListItem[]): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_ENTRY, { workerData, transferList });
+  // Node 20 does not hand tsx's loader to worker threads: register it inside the worker, then load the entry.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData, transferList });
+}
+
+/**
+ * Runs `count` server workers on one port. Never calls process.exit: ending the process while a worker's uWS app is
+ * open aborts Node (exit 134, measured), so the process ends by itself once every worker has stopped.
+ */
+export async function runWorkers(config: ServerConfig, count: number, logger: Logger): Promise<void> {
+  let port: number;
+  try {
+    // Workers bind with SO_REUSEPORT, which would silently share a port a stale process holds: check it exclusively
+    // first; this also turns PORT=0 into the real port all workers then share.
+    port = await probeExclusivePort(config.host, config.port);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    return;
+  }
+
+  // Without Redis the main thread holds the one set of counters every worker asks (exact across workers).
+  const broker = config.redisUrl === undefined ? new RateLimitBroker(new MemoryRateLimitStore()) : undefined;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'sessionplan_' }); // process-wide figures, counted once
+  const restarts = new Counter({ name: 'sessionplan_worker_restarts_total', help: 'Server worker threads restarted after a crash.', registers: [registry] });
+  const hub = new MetricsHub(registry);
+  const workerData: Omit<WorkerServerData, 'metricsPort' | 'workerIndex'> = { config: { ...config, port } };
+
+  const supervisor = new WorkerSupervisor({
+    count,
+    spawn: spawnWorker,
+    // Called on every (re)start, so a restarted worker gets fresh ports.
+    payload: () => {
+      const metricsPort = hub.connect();
+      const rateLimitPort = broker?.connect();
+      return {
+        data: { ...workerData, metricsPort, ...(rateLimitPort === undefined ? {} : { rateLimitPort }) },
+        transferList: rateLimitPort === undefined ? [metricsPort] : [metricsPort, rateLimitPort],
+      };
+    },
+    onEvent: (event) => logEvent(logger, event, restarts),
+  });
+
+  let signalled = false;
+  const noteSignal = (): void => {
+    signalled = true;
+  };
+  process.once('SIGTERM', noteSignal).once('SIGINT', noteSignal);
+  const release = (): void => {
+    broker?.close();
+    hub.close();
+  };
+  const removeSignalHandlers = stopOnSignals(supervisor, () => {
+    release();
+    logger.info('stopped');
+    logger.flush();
+  });
+  // No stack trace leaves the process; a failure of the supervising thread stops the workers gracefully.
+  const crash = (error: unknown): void => {
+    logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; stopping the workers');
+    logger.flush();
+    process.exitCode = EXIT_INTERNAL;
+    void supervisor.stop().finally(release);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+
+  const url = displayUrl(config.host, port);
+  try {
+    await supervisor.start();
+  } catch (error) {
+    removeSignalHandlers();
+    release();
+    if (signalled) return; // stopped during startup: not a failure
+    console.error((error as Error).message);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    return;
+  }
+  logger.info({ url, mcp: `${url}/mcp`, workers: count }, `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers)`);
+  logger.flush();
+}
+
+function logEvent(logger: Logger, event: SupervisorEvent, restarts: Counter): void {
+  if (event.type === 'crashed') {
+    restarts.inc();
+    logger.error({ worker: event.index, reason: event.reason, restartInMs: event.restartInMs }, 'worker crashed; restarting it');
+  } else if (event.type === 'listening' && event.generation > 0) {
+    logger.info({ worker: event.index, generation: event.generation }, 'worker restarted');
+  }
+}
