@@ -6,6 +6,7 @@ import {
   LANE_KEY_PATTERN,
   MAX_DURATION_MINUTES,
   MAX_LANES,
+  MAX_LIST_ENTRIES,
   MAX_NAME_CHARS,
   MAX_TITLE_CHARS,
   MIN_LANES,
@@ -52,7 +53,7 @@ const isTimeOrNull = (value: unknown): boolean => value === null || (typeof valu
 const isIntIn = (value: unknown, min: number, max: number): boolean => Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 
 function isIdList(value: unknown): boolean {
-  if (!isPlainArray(value)) return false;
+  if (!isPlainArray(value) || value.length > MAX_LIST_ENTRIES) return false;
   for (const entry of value) if (!isId(entry)) return false;
   return true;
 }
@@ -93,6 +94,7 @@ export function isExactlyCanonical(value: unknown): value is Session {
   if (!(workshop.date === null || (typeof workshop.date === 'string' && DATE_PATTERN.test(workshop.date))) || !isTimeOrNull(workshop.startTime)) return false;
   const { blockTypes, persons, items } = value;
   if (!isPlainArray(blockTypes) || !isPlainArray(persons) || !isPlainArray(items)) return false;
+  if (blockTypes.length > MAX_LIST_ENTRIES || persons.length > MAX_LIST_ENTRIES) return false;
   for (const type of blockTypes)
     if (!hasExactKeys(type, BLOCK_TYPE_KEYS) || !isId(type.id) || !isBounded(type.name, MAX_NAME_CHARS) || typeof type.color !== 'string' || !COLOR_PATTERN.test(type.color)) return false;
   for (const person of persons)

@@ -83,15 +83,22 @@ function issueSentence(issue: Issue, field: PropertyKey | undefined, mode: Issue
   }
 }
 
+/** Issues turned into sentences; the rest are only counted (a flood of issues would cost more than it tells). */
+export const MAX_LISTED_ISSUES = 100;
+
 /** One problem per issue (one per unknown key), paths relative to the document. */
 export function problemsFromIssues(issues: readonly Issue[], mode: IssueMode = 'create'): Problem[] {
   const problems: Problem[] = [];
+  let unlisted = 0;
   for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), message: issueSentence(issue, key, mode) });
-    } else {
-      problems.push({ path: formatPath(issue.path), message: issueSentence(issue, issue.path[issue.path.length - 1], mode) });
+    // One issue lists every unknown key of an object: each is its own problem (and counts towards the limit).
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+    for (const key of keys) {
+      if (problems.length >= MAX_LISTED_ISSUES) unlisted++;
+      else if (key === undefined) problems.push({ path: formatPath(issue.path), message: issueSentence(issue, issue.path[issue.path.length - 1], mode) });
+      else problems.push({ path: formatPath([...issue.path, key]), message: issueSentence(issue, key, mode) });
     }
   }
+  if (unlisted > 0) problems.push({ path: 'session', message: `${unlisted} further problems of the kinds above are not listed` });
   return problems;
 }

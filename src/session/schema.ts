@@ -15,6 +15,8 @@ export const MAX_DURATION_MINUTES = 1440;
 export const SESSION_VERSION = '1.0';
 export const MAX_TITLE_CHARS = 200;
 export const MAX_NAME_CHARS = 100;
+/** Entries of blockTypes, persons and every list of person IDs: far beyond real plans, and it bounds validation work. */
+export const MAX_LIST_ENTRIES = 1000;
 
 // ---- canonical (strict): unknown fields are errors, keys come out in SPEC §3 order ----
 
@@ -57,6 +59,8 @@ export const workshopSchema = z.strictObject({
   startTime: clockTime.nullable().default(null),
 });
 
+const idList = z.array(id).max(MAX_LIST_ENTRIES);
+
 export const blockTypeSchema = z.strictObject({ id, name, color: z.string().regex(COLOR_PATTERN, { error: 'must be a color "#rrggbb"' }) });
 
 export const personSchema = z.strictObject({ id, name, role: text });
@@ -67,7 +71,7 @@ export const blockSchema = z.strictObject({
   title,
   duration,
   blockTypeId: id.nullable().meta({ description: 'A declared blockTypes[].id, or null when no category is assigned.' }),
-  personIds: z.array(id),
+  personIds: idList,
   description: text,
   notes: text,
   material: text,
@@ -86,7 +90,7 @@ export const breakoutSchema = z.strictObject({
   lanes: z.int().min(MIN_LANES).max(MAX_LANES).default(DEFAULT_LANES),
   sameInAllBreakouts: z.boolean().default(false).meta({ description: 'When true, every child uses lane 0.' }),
   lanePersons: z
-    .record(z.string().regex(LANE_KEY_PATTERN), z.array(id))
+    .record(z.string().regex(LANE_KEY_PATTERN), idList)
     .meta({ description: 'Persons per lane: keys are lane indices below lanes ("0", "1", …); always an object, may be {}.' }),
   children: z.array(z.discriminatedUnion('type', [blockSchema])),
 });
@@ -106,8 +110,8 @@ export const sessionSchema = z
   .strictObject({
     version: z.literal(SESSION_VERSION),
     workshop: workshopSchema,
-    blockTypes: z.array(blockTypeSchema),
-    persons: z.array(personSchema),
+    blockTypes: z.array(blockTypeSchema).max(MAX_LIST_ENTRIES),
+    persons: z.array(personSchema).max(MAX_LIST_ENTRIES),
     items: z.array(z.discriminatedUnion('type', [blockSchema, groupSchema, breakoutSchema])),
   })
   .meta({

@@ -1,7 +1,8 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
 import { isExactlyCanonical } from './canonical.js';
 import { SessionError, type Problem } from './errors.js';
-import { describeType, problemsFromIssues } from './issues.js';
+import { describeType } from './issues.js';
+import { checkWithSchema, oversizedListProblem, quickParse } from './overflow.js';
 import { estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan } from './limits.js';
 import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
@@ -17,6 +18,9 @@ export interface ReadSession {
   readonly session: TolerantSession;
   readonly warnings: readonly string[];
 }
+
+/** Decoding reads documents up to this many times over the item and list limits (with warnings); beyond, it refuses. */
+export const DECODE_TOLERANCE = 10;
 
 /** Warnings listed in a decode result before the rest is summarized. */
 export const MAX_WARNINGS = 20;
@@ -36,6 +40,8 @@ export function validateForCreate(input: unknown): ValidatedSession {
   // Before anything walks the whole tree: too many items (or cyclic ones) are refused at once.
   const rawCount = countRawItems(input);
   if (rawCount > MAX_ITEMS) throw invalid([tooManyItemsProblem(rawCount, false)]);
+  const oversized = oversizedListProblem(input);
+  if (oversized) throw invalid([oversized]);
 
   // A canonical document needs no schema pass (its size is checked on its JSON below); anything else is bounded
   // before zod walks it.
@@ -44,9 +50,9 @@ export function validateForCreate(input: unknown): ValidatedSession {
   else {
     const estimated = estimatedSizeProblem(input);
     if (estimated) throw invalid([estimated]);
-    const parsed = sessionSchema.safeParse(input);
-    if (!parsed.success) throw invalid(problemsFromIssues(issuesWithInput(input), 'create'));
-    session = parsed.data;
+    const checked = checkWithSchema(sessionSchema, input, 'create');
+    if (!checked.ok) throw invalid(checked.problems);
+    session = checked.data;
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
   const json = JSON.stringify(session);
@@ -56,11 +62,6 @@ export function validateForCreate(input: unknown): ValidatedSession {
   const ruleProblems = checkRules(session);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
   return { session, json };
-}
-
-/** Parses again, only on failure, with the offending values in the issues (the sentences quote their type or length). */
-function issuesWithInput(input: unknown) {
-  return sessionSchema.safeParse(input, { reportInput: true }).error?.issues ?? [];
 }
 
 function decodeFailed(message: string): SessionError {
@@ -79,19 +80,25 @@ export function readDecodedSession(jsonText: string): ReadSession {
 
   const size = jsonSizeProblem(jsonText);
   const sizeWarnings = size ? [size] : [];
+  // Older documents may break the limits (a warning), but not by so much that reading them costs seconds.
+  const rawCount = countRawItems(value, MAX_ITEMS * DECODE_TOLERANCE);
+  if (rawCount > MAX_ITEMS * DECODE_TOLERANCE) throw new SessionError('SESSION_DECODE_FAILED', [tooManyItemsProblem(rawCount, false)]);
+  const oversized = oversizedListProblem(value, DECODE_TOLERANCE);
+  if (oversized) throw new SessionError('SESSION_DECODE_FAILED', [oversized]);
 
   // Links made by create are canonical: the fast check and the rule walk, nothing else.
   if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings([...sizeWarnings, ...checkRules(value)]) };
-  const strict = sessionSchema.safeParse(value);
-  if (strict.success) return { session: strict.data, warnings: toWarnings([...sizeWarnings, ...checkRules(strict.data)]) };
+  const strict = quickParse(sessionSchema, value);
+  if (strict !== null) return { session: strict, warnings: toWarnings([...sizeWarnings, ...checkRules(strict)]) };
 
   // Unknown fields are kept as they are, so their nesting must stay within what a JSON writer can serialize.
   if (nestsDeeperThan(value, MAX_DECODED_DEPTH))
     throw decodeFailed(`the snapshot data nests deeper than ${MAX_DECODED_DEPTH} levels, which no session document does`);
-  const tolerant = tolerantSessionSchema.safeParse(value, { reportInput: true });
-  if (!tolerant.success) throw new SessionError('SESSION_DECODE_FAILED', problemsFromIssues(tolerant.error.issues, 'decode'));
-  const recheck = sessionSchema.safeParse(tolerant.data, { reportInput: true });
-  const shapeWarnings = recheck.success ? [] : problemsFromIssues(recheck.error.issues, 'decode');
+  const tolerant = checkWithSchema(tolerantSessionSchema, value, 'decode');
+  if (!tolerant.ok) throw new SessionError('SESSION_DECODE_FAILED', tolerant.problems);
+  // The canonical problems of what was read; the strict pass above already failed, so these are the warnings.
+  const recheck = checkWithSchema(sessionSchema, tolerant.data, 'decode');
+  const shapeWarnings = recheck.ok ? [] : recheck.problems;
   return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings, ...checkRules(tolerant.data)]) };
 }
 
