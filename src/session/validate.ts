@@ -19,8 +19,11 @@ export interface ReadSession {
   readonly warnings: readonly string[];
 }
 
-/** Decoding reads documents up to this many times over the item and list limits (with warnings); beyond, it refuses. */
-export const DECODE_TOLERANCE = 10;
+/**
+ * Decoding reads documents up to this many times over the item and list limits (with warnings); beyond, it refuses:
+ * a 2 MB document of 5,000 broken items would cost the schema about a second to report.
+ */
+export const DECODE_TOLERANCE = 2;
 
 /** Warnings listed in a decode result before the rest is summarized. */
 export const MAX_WARNINGS = 20;
