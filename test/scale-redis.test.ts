@@ -1,0 +1,132 @@
+// Real server processes (npm start's main) sharing a real Redis through REDIS_URL: exact 61st refusal across processes
+// and workers, 503 within 1 s of Redis dying, served again within 2 s of its return, and a start while Redis is down.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post, send } from './http-helpers.js';
+import { startMainProcess } from './support/main-process.js';
+import type { MainProcess } from './support/main-process.js';
+import { startRedisServer } from './support/redis.js';
+import type { RedisServerHandle } from './support/redis.js';
+
+const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function ping(port: number, ip: string) {
+  return post(port, '/mcp', PING, { 'x-forwarded-for': ip }).then((r) => ({
+    status: r.status,
+    code: r.status === 200 ? undefined : (r.json() as { error?: { code?: number } }).error?.code,
+    retryAfter: r.headers['retry-after'],
+  }));
+}
+
+type Outcome = { at: number; status: number; code: number | undefined };
+
+/** Fresh client addresses (so the limit never refuses) POSTing in a loop to the given ports until stopped. */
+function steadyLoad(ports: number[]): { outcomes: Outcome[]; stop(): Promise<void> } {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  let n = 0;
+  const client = async (c: number): Promise<void> => {
+    while (running) {
+      const i = n++;
+      const reply = await ping(ports[i % ports.length]!, `10.${c}.${(i >> 8) & 255}.${i & 255}`);
+      outcomes.push({ at: performance.now(), status: reply.status, code: reply.code });
+      await sleep(5);
+    }
+  };
+  const clients = [0, 1, 2, 3].map(client);
+  return {
+    outcomes,
+    stop: async () => {
+      running = false;
+      await Promise.all(clients);
+    },
+  };
+}
+
+describe('REDIS_URL: two server processes (WORKERS=2 and WORKERS=1) sharing one Redis', () => {
+  let redis: RedisServerHandle;
+  let a: MainProcess;
+  let b: MainProcess;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    [a, b] = await Promise.all([
+      startMainProcess({ REDIS_URL: redis.url, WORKERS: '2', TRUST_PROXY: '1' }),
+      startMainProcess({ REDIS_URL: redis.url, WORKERS: '1', TRUST_PROXY: '1' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.stop();
+  });
+
+  it('allows exactly 60 POSTs from one client spread over both processes, then refuses the 61st and every later one', async () => {
+    const ip = '203.0.113.61';
+    const first = await Promise.all(Array.from({ length: 60 }, (_, i) => ping(i % 2 === 0 ? a.port : b.port, ip)));
+    expect(first.map((r) => r.status)).toEqual(Array(60).fill(200));
+    const later = await Promise.all(Array.from({ length: 30 }, (_, i) => ping(i % 2 === 0 ? a.port : b.port, ip)));
+    expect(later.every((r) => r.status === 429 && r.code === -32000 && r.retryAfter === '60')).toBe(true);
+  });
+
+  it('answers 503 -32603 within 1 s of Redis dying and serves again within 2 s of its restart, without a server restart', async () => {
+    const load = steadyLoad([a.port, b.port]);
+    try {
+      await sleep(300);
+      expect(load.outcomes.length).toBeGreaterThan(0);
+      expect(load.outcomes.every((o) => o.status === 200)).toBe(true);
+
+      const killedAt = performance.now();
+      await redis.kill();
+      await sleep(1_500);
+      const first503 = load.outcomes.find((o) => o.at > killedAt && o.status === 503);
+      expect(first503, 'no 503 after Redis was killed').toBeDefined();
+      console.log(`first 503 ${(first503!.at - killedAt).toFixed(0)} ms after the kill`);
+      expect(first503!.at - killedAt).toBeLessThan(1_000);
+      expect(first503!.code).toBe(-32603);
+      // Fail closed: nothing is served uncounted while Redis is down.
+      expect(load.outcomes.filter((o) => o.at > first503!.at && o.status === 200)).toHaveLength(0);
+
+      await redis.restart();
+      const restartedAt = performance.now();
+      await sleep(2_000);
+      const served = load.outcomes.find((o) => o.at > restartedAt && o.status === 200);
+      expect(served, 'nothing served within 2 s of the Redis restart').toBeDefined();
+      console.log(`first 200 ${(served!.at - restartedAt).toFixed(0)} ms after the restart`);
+      expect(served!.at - restartedAt).toBeLessThan(2_000);
+      expect(load.outcomes.some((o) => o.status !== 200 && o.status !== 503)).toBe(false);
+    } finally {
+      await load.stop();
+    }
+    // Both processes (and both workers of A, over fresh connections) recovered by themselves.
+    const after = await Promise.all([a.port, a.port, a.port, b.port].map((port, i) => ping(port, `10.99.99.${i}`)));
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(a.child.exitCode).toBeNull();
+    expect(b.child.exitCode).toBeNull();
+  });
+});
+
+describe('REDIS_URL while Redis is down at startup', () => {
+  it('starts anyway, answers POSTs with 503 -32603 (fail closed), and serves them once Redis is reachable', async () => {
+    const redis = await startRedisServer();
+    await redis.kill();
+    let server: MainProcess | undefined;
+    try {
+      server = await startMainProcess({ REDIS_URL: redis.url, WORKERS: '2' });
+      const down = await ping(server.port, '127.0.0.1');
+      expect([down.status, down.code]).toEqual([503, -32603]);
+      // Reads never touch the store.
+      expect((await send(server.port)).json().status).toBe('ok');
+      await redis.restart();
+      const restartedAt = performance.now();
+      let status = 0;
+      while (status !== 200 && performance.now() - restartedAt < 5_000) {
+        status = (await ping(server.port, '127.0.0.1')).status;
+        if (status !== 200) await sleep(20);
+      }
+      expect(status).toBe(200);
+      expect(performance.now() - restartedAt).toBeLessThan(2_000);
+    } finally {
+      await server?.stop();
+      await redis.stop();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+// Test helper: the real server as its own process (src/main.ts under tsx, or the built dist/main.js), its RSS and fds.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface MainProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  /** Everything written to stdout (JSON log lines) so far. */
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`). */
+  stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const started = new Set<ChildProcess>();
+// A test that times out never reaches its cleanup: never leave a server behind when the test process ends.
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/**
+ * Starts the server with `env` on top of a minimal environment (PORT=0, 127.0.0.1) and resolves with its port once
+ * the ready line appears. `built: true` runs dist/main.js, as deployed (needs `npm run build`, which `npm test` runs).
+ */
+export async function startMainProcess(env: Record<string, string>, options: { built?: boolean } = {}): Promise<MainProcess> {
+  if (env.LOG_LEVEL !== undefined && !['info', 'debug', 'trace'].includes(env.LOG_LEVEL)) {
+    throw new Error(`LOG_LEVEL=${env.LOG_LEVEL} hides the ready line this helper waits for; use info or lower.`);
+  }
+  const entry = options.built ? `${ROOT}dist/main.js` : `${ROOT}src/main.ts`;
+  if (options.built && !existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
+  const args = options.built ? [entry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      started.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within 60 s; stdout: ${out.slice(-2000)} stderr: ${err}`)), 60_000);
+    const look = (): void => {
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout!.off('data', look);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', look);
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before its ready line; stderr: ${err}`));
+    });
+  });
+  return {
+    child,
+    pid: child.pid!,
+    port,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    stop: async (graceMs = 20_000) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const hard = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        child.kill('SIGTERM');
+        const result = await exited;
+        clearTimeout(hard);
+        return result;
+      }
+      return exited;
+    },
+  };
+}
+
+/** Resident set size and its high-water mark (VmRSS, VmHWM in /proc/PID/status), in MB. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Open file descriptors of the process (sockets included): a leak of connections shows here. */
+export function openFds(pid: number): number {
+  return readdirSync(`/proc/${pid}/fd`).length;
+}
+
+/** JSON log lines of the process (non-JSON lines skipped). */
+export function logLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
