@@ -181,6 +181,7 @@ export function listenUws(options: UwsListenOptions): Promise<UwsServer> {
 
     res.onAborted(() => {
       aborted = true;
+      chunks.length = 0; // a client gone mid-upload: free its partial body now, not when this closure is collected
       if (responded) return;
       responded = true;
       settle();
