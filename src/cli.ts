@@ -43,7 +43,7 @@ async function encode(source: string): Promise<string> {
   const text = await readInput(source, 'session document');
   let session: unknown;
   try {
-    session = JSON.parse(text);
+    session = JSON.parse(text.replace(/^\uFEFF/, '')); // editors on Windows like to start files with a BOM
   } catch (error) {
     throw new SessionError('SESSION_VALIDATION_FAILED', [
       { path: 'session', message: `${source === '-' ? 'stdin' : source} is not valid JSON (${(error as Error).message})` },

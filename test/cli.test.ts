@@ -67,8 +67,8 @@ describe('sessionplan-mcp CLI', () => {
     expect(run.stdout).toBe(`${expected}\n`);
   });
 
-  it('encode - reads stdin; PUBLIC_BASE_URL sets the base', async () => {
-    const run = await cli(['encode', '-'], { stdin: JSON.stringify(plan), env: { PUBLIC_BASE_URL: 'http://localhost:9000' } });
+  it('encode - reads stdin (a leading BOM is ignored); PUBLIC_BASE_URL sets the base', async () => {
+    const run = await cli(['encode', '-'], { stdin: `\uFEFF${JSON.stringify(plan)}`, env: { PUBLIC_BASE_URL: 'http://localhost:9000' } });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^http:\/\/localhost:9000\/#data=v2:[A-Za-z0-9+\-$]+\n$/);
   });
