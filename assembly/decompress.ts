@@ -45,11 +45,16 @@ let badCharacter: i32 = -1;
   return <u64><u32>start | (<u64><u32>length << 32);
 }
 
+/** The 6 stream bits of payload character `index`, or NOT_IN_ALPHABET. */
+@inline function charBits(input: usize, index: i32): u32 {
+  const char = <u32>load<u16>(input + (<usize>index << 1));
+  return char < 128 ? <u32>load<u8>(CHAR_TO_BITS + <usize>char) : <u32>NOT_IN_ALPHABET;
+}
+
 /** Loads characters until the accumulator holds more than 58 bits or the payload ends. */
 @inline function refill(): void {
   while (accBits <= 58 && nextChar < payloadChars) {
-    const char = <u32>load<u16>(decompressInput + (<usize>nextChar << 1));
-    const bits: u32 = char < 128 ? <u32>load<u8>(CHAR_TO_BITS + <usize>char) : <u32>NOT_IN_ALPHABET;
+    const bits = charBits(decompressInput, nextChar);
     if (bits == <u32>NOT_IN_ALPHABET) {
       badCharacter = nextChar;
       return;
@@ -113,8 +118,17 @@ export function decompressChars(chars: i32): i32 {
   acc >>= <u64>firstWidth;
   accBits -= firstWidth;
 
-  store<u16>(decompressOutput, firstUnit);
-  store<u64>(entryTable + (3 << 3), entry(0, 1));
+  // The hot loop keeps the bit reader and the layout in locals: WASM globals are memory
+  // loads and stores in every engine, locals stay in registers.
+  const input = decompressInput;
+  const output = decompressOutput;
+  const entries = entryTable;
+  let bits: u64 = acc;
+  let bitCount: i32 = accBits;
+  let next: i32 = nextChar;
+
+  store<u16>(output, firstUnit);
+  store<u64>(entries + (3 << 3), entry(0, 1));
   let dictSize: i32 = 4;
   let numBits: i32 = 3;
   let enlargeIn: i32 = 4;
@@ -124,32 +138,38 @@ export function decompressChars(chars: i32): i32 {
   let wLength: i32 = 1;
 
   while (true) {
-    if (accBits < numBits) {
-      refill();
-      if (accBits < numBits) return starved();
+    // One refill per code covers the code and a 16-bit literal after it (numBits ≤ 17 in budget).
+    if (bitCount < numBits + 16) {
+      let value: u32 = 0;
+      while (bitCount <= 58 && next < chars && (value = charBits(input, next)) != <u32>NOT_IN_ALPHABET) {
+        bits |= <u64>value << <u64>bitCount;
+        bitCount += 6;
+        next++;
+      }
+      if (bitCount < numBits) return starvedAt(bits, bitCount, next);
     }
-    let code = <i32>(acc & ((<u64>1 << <u64>numBits) - 1));
-    acc >>= <u64>numBits;
-    accBits -= numBits;
+    let code = <i32>(bits & ((<u64>1 << <u64>numBits) - 1));
+    bits >>= <u64>numBits;
+    bitCount -= numBits;
 
     let literal: i32 = -1;
     if (code < 2) {
       const width = code == 0 ? 8 : 16;
-      if (accBits < width) {
-        refill();
-        if (accBits < width) return starved();
-      }
-      literal = <i32>(acc & ((<u64>1 << <u64>width) - 1));
-      acc >>= <u64>width;
-      accBits -= width;
-      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, nextChar);
+      if (bitCount < width) return starvedAt(bits, bitCount, next);
+      literal = <i32>(bits & ((<u64>1 << <u64>width) - 1));
+      bits >>= <u64>width;
+      bitCount -= width;
+      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, next);
       contentUnits += 1;
-      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), nextChar);
-      store<u64>(entryTable + (<usize>dictSize << 3), entry(outLength, 1));
+      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), next);
+      store<u64>(entries + (<usize>dictSize << 3), entry(outLength, 1));
       code = dictSize;
       dictSize++;
       enlargeIn--;
     } else if (code == 2) {
+      acc = bits;
+      accBits = bitCount;
+      nextChar = next;
       const ending = checkEnding();
       return ending < 0 ? ending : outLength;
     }
@@ -162,34 +182,34 @@ export function decompressChars(chars: i32): i32 {
     let start: i32;
     let length: i32;
     if (code < dictSize) {
-      const known = load<u64>(entryTable + (<usize>code << 3));
+      const known = load<u64>(entries + (<usize>code << 3));
       start = <i32>known;
       length = <i32>(known >> 32);
     } else if (code == dictSize) {
       start = wStart;
       length = wLength + 1;
     } else {
-      return fail(INVALID_PAYLOAD, REASON_UNKNOWN_CODE, code, nextChar);
+      return fail(INVALID_PAYLOAD, REASON_UNKNOWN_CODE, code, next);
     }
     if (length > OUTPUT_UNITS - outLength) {
-      return fail(OUTPUT_BUDGET, 0, <i32>min((<i64>outLength + <i64>length) * 2, <i64>i32.MAX_VALUE), nextChar);
+      return fail(OUTPUT_BUDGET, 0, <i32>min((<i64>outLength + <i64>length) * 2, <i64>i32.MAX_VALUE), next);
     }
 
-    const target: usize = decompressOutput + (<usize>outLength << 1);
+    const target: usize = output + (<usize>outLength << 1);
     if (literal >= 0) {
       store<u16>(target, <u16>literal);
     } else if (code == dictSize) {
-      copyUnits(target, decompressOutput + (<usize>start << 1), length - 1);
-      store<u16>(target + (<usize>(length - 1) << 1), load<u16>(decompressOutput + (<usize>start << 1)));
+      copyUnits(target, output + (<usize>start << 1), length - 1);
+      store<u16>(target + (<usize>(length - 1) << 1), load<u16>(output + (<usize>start << 1)));
     } else {
-      copyUnits(target, decompressOutput + (<usize>start << 1), length);
+      copyUnits(target, output + (<usize>start << 1), length);
     }
 
     // The new phrase w + entry[0] is the run that starts at w and ends one unit into this entry.
-    if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, nextChar);
+    if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, next);
     contentUnits += <i64>wLength + 1;
-    if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), nextChar);
-    store<u64>(entryTable + (<usize>dictSize << 3), entry(wStart, wLength + 1));
+    if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), next);
+    store<u64>(entries + (<usize>dictSize << 3), entry(wStart, wLength + 1));
     dictSize++;
     enlargeIn--;
 
@@ -201,6 +221,15 @@ export function decompressChars(chars: i32): i32 {
       numBits++;
     }
   }
+}
+
+/** The hot loop ran out of bits: hand its reader state back and report why (bad character or end). */
+function starvedAt(bits: u64, bitCount: i32, next: i32): i32 {
+  acc = bits;
+  accBits = bitCount;
+  nextChar = next;
+  refill(); // stops at the same place and records a bad character there, if that is why
+  return starved();
 }
 
 /**
