@@ -45,10 +45,19 @@ function has(cmd: string): boolean {
 }
 
 /** `taskset -c N` when the machine has that core and taskset exists; otherwise run unpinned (recorded in the results). */
+/** BENCH_NICE=-10 (root only) raises the priority of servers and wrk above other work on a shared machine. */
 export function pinning(): { server: string[]; load: string[]; note: string } {
   const cores = Number(spawnSync('nproc', [], { encoding: 'utf8' }).stdout.trim() || '1');
-  if (!has('taskset') || cores < 2) return { server: [], load: [], note: `unpinned (${cores} core(s), taskset ${has('taskset') ? 'present' : 'missing'})` };
-  return { server: ['taskset', '-c', '1'], load: ['taskset', '-c', '0'], note: 'server on core 1, wrk on core 0 (taskset)' };
+  const nice = process.env.BENCH_NICE ? ['nice', '-n', process.env.BENCH_NICE] : [];
+  const niceNote = nice.length ? `, nice ${process.env.BENCH_NICE}` : '';
+  if (!has('taskset') || cores < 2) {
+    return { server: nice, load: nice, note: `unpinned (${cores} core(s), taskset ${has('taskset') ? 'present' : 'missing'})${niceNote}` };
+  }
+  return {
+    server: [...nice, 'taskset', '-c', '1'],
+    load: [...nice, 'taskset', '-c', '0'],
+    note: `server on core 1, wrk on core 0 (taskset)${niceNote}`,
+  };
 }
 
 export function requireWrk(): string {
