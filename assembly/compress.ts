@@ -8,7 +8,7 @@
 import { BITS_TO_CHAR } from "./alphabet";
 import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
 import { fail } from "./failure";
-import { compressInput, compressOutput, hashBits, hashTable, unitTable } from "./layout";
+import * as layout from "./layout";
 import { CONTENT_BUDGET, DICTIONARY_BUDGET, OUTPUT_BUDGET, PAYLOAD_TOO_LONG } from "./status";
 
 /** Set in a first-seen table slot while the unit has not yet been written as a literal. */
@@ -34,6 +34,12 @@ export function compressUnits(units: i32): i32 {
   const inputCheck = checkCompressInput(units);
   if (inputCheck < 0) return inputCheck;
 
+  // The layout in locals: WASM globals are memory loads in every engine, locals stay in registers.
+  const compressInput = layout.compressInput;
+  const compressOutput = layout.compressOutput;
+  const unitTable = layout.unitTable;
+  const hashTable = layout.hashTable;
+  const hashBits = layout.hashBits;
   const hashMask: u32 = (<u32>1 << hashBits) - 1;
   const hashShift: u64 = 64 - <u64>hashBits;
   memory.fill(unitTable, 0, 65536 << 2);

@@ -116,6 +116,19 @@ describe('Node entry', () => {
     expect(codec.decompress(codec.compress(text))).toBe(text);
     expect(codec.decompress(codec.compress('\ufeffplain'))).toBe('\ufeffplain');
   });
+
+  it('the isomorphic transfer is exact across its 8,192-unit chunks (pairs split at a boundary, lone surrogates on one)', async () => {
+    const codec = createCodec(await loadCodecModule());
+    const filler = (length: number, seed: number): string => Array.from({ length }, (_, index) => String.fromCharCode(0x20 + ((index * 7 + seed) % 0x3000))).join('');
+    // Boundaries at 8,192 and 16,384 units: a pair straddles the first, a lone high surrogate ends the second chunk.
+    const text = `\ufeff${filler(8190, 1)}😀${filler(8190, 2)}\ud800\udbff${filler(5000, 3)}\udc00`;
+    expect(text.codePointAt(8191)).toBe(0x1f600);
+    const payload = codec.compress(text);
+    expect(payload).toBe(lz.compressToEncodedURIComponent(text));
+    const decoded = codec.decompress(payload);
+    expect(decoded.length).toBe(text.length);
+    expect(decoded === text).toBe(true);
+  });
 });
 
 describe('browser entry', () => {

@@ -1,20 +1,28 @@
-// Isomorphic string transfer for core.ts: exact UTF-16 both ways (BOM and lone surrogates kept).
+// Isomorphic string transfer for core.ts (the browser entry's): exact UTF-16 both ways (BOM and lone surrogates kept).
 
 import type { StringTransfer } from './types.js';
 
-/** fromCharCode.apply takes this many arguments comfortably on every engine. */
+/**
+ * Units per String.fromCharCode.apply call. Measured (bench/codec-strings.bench.ts, Chromium run in
+ * docs/codec.md): 8,192 is as fast as larger chunks in Chromium, while Node 20's V8 falls off a cliff
+ * at 16,384 (about 10× slower); engines also cap the argument count.
+ */
 const CHUNK_UNITS = 8192;
 
+/**
+ * Code units → string, exactly. The typed array goes to apply() directly (an Array.from copy made
+ * it 3× slower); TextDecoder('utf-16le') was 3× slower in Chromium and needs a fallback for lone
+ * surrogates anyway.
+ */
 function fromCharCodes(units: Uint16Array | Uint8Array): string {
   let text = '';
   for (let offset = 0; offset < units.length; offset += CHUNK_UNITS) {
-    text += String.fromCharCode.apply(null, Array.from(units.subarray(offset, offset + CHUNK_UNITS)));
+    // apply() accepts any array-like; TypeScript's signature only admits number[].
+    text += String.fromCharCode.apply(null, units.subarray(offset, offset + CHUNK_UNITS) as unknown as number[]);
   }
   return text;
 }
 
-// fatal: lone surrogates must not become U+FFFD (we fall back instead); ignoreBOM: keep a leading U+FEFF.
-const utf16Decoder = typeof TextDecoder === 'function' ? new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }) : undefined;
 const asciiDecoder = typeof TextDecoder === 'function' ? new TextDecoder('latin1') : undefined;
 
 export const isomorphicStrings: StringTransfer = {
@@ -23,15 +31,7 @@ export const isomorphicStrings: StringTransfer = {
     for (let index = 0; index < text.length; index++) view[index] = text.charCodeAt(index);
   },
   readUtf16(memory, pointer, units) {
-    const view = new Uint16Array(memory, pointer, units);
-    if (utf16Decoder !== undefined) {
-      try {
-        return utf16Decoder.decode(view);
-      } catch {
-        // Lone surrogates: the fatal decoder refuses them, the slow path keeps them.
-      }
-    }
-    return fromCharCodes(view);
+    return fromCharCodes(new Uint16Array(memory, pointer, units));
   },
   readAscii(memory, pointer, length) {
     const view = new Uint8Array(memory, pointer, length);
