@@ -236,11 +236,15 @@ function starvedAt(bits: u64, bitCount: i32, next: i32): i32 {
  * Copies `units` code units from an earlier part of the output. The source always ends at or
  * before the target starts, so copying forward in 8-byte words is safe: a word that reads past the
  * source end only carries bytes that land beyond the target end, and those are written later.
+ * Short copies always move 16 bytes: the overrun (≤ 14 bytes) stays inside layout.ts's SLACK.
  */
 @inline function copyUnits(target: usize, source: usize, units: i32): void {
   const bytes = <usize>units << 1;
   if (bytes <= 64) {
-    for (let offset: usize = 0; offset < bytes; offset += 8) {
+    // Most entries are ≤ 8 units: two unconditional words, no loop exit to mispredict.
+    store<u64>(target, load<u64>(source));
+    store<u64>(target + 8, load<u64>(source + 8));
+    for (let offset: usize = 16; offset < bytes; offset += 8) {
       store<u64>(target + offset, load<u64>(source + offset));
     }
   } else {
