@@ -30,6 +30,12 @@ const LATENCY_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 /** Methods outside this set are counted as 'OTHER' (the method string comes from the client). */
 const KNOWN_METHODS = new Set(['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE', 'PATCH']);
 
+/** A counter and a histogram bound to one label set. */
+interface BoundPair {
+  count: { inc(): void };
+  time: { observe(value: number): void };
+}
+
 /** A registry per server instance, so several servers in one process (tests) never share counters. */
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): ServerMetrics {
   const registry = new Registry();
@@ -69,7 +75,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
   });
 
   // Bound children per label set: prom-client otherwise hashes the label object on every observation.
-  const requestChildren = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+  const requestChildren = new Map<string, BoundPair>();
+  const eventChildren = new Map<string, BoundPair>();
 
   return {
     registry,
@@ -86,9 +93,15 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
       child.time.observe(durationMs / 1000);
     },
     recordEvent({ endpoint, operation, outcome, durationMs }) {
-      const labels = { endpoint, operation, outcome };
-      events.inc(labels);
-      eventLatency.observe(labels, durationMs / 1000);
+      const key = `${endpoint} ${operation} ${outcome}`;
+      let child = eventChildren.get(key);
+      if (child === undefined) {
+        const labels = { endpoint, operation, outcome };
+        child = { count: events.labels(labels), time: eventLatency.labels(labels) };
+        eventChildren.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(durationMs / 1000);
     },
     recordRateLimitRefusal(route, reason) {
       refusals.inc({ route, reason });
