@@ -1,11 +1,21 @@
 // Client IP for rate limiting: the socket address, or with TRUST_PROXY=n the n-th X-Forwarded-For hop from the right.
 import { isIP } from 'node:net';
 
+/** IPv4-mapped IPv6 as uWS reports IPv4 clients: eight uncompressed groups, the address in the last two. */
+const UWS_MAPPED_IPV4 = /^0000:0000:0000:0000:0000:ffff:([0-9a-f]{4}):([0-9a-f]{4})$/i;
+
 /**
  * Normalises an address so one client is one key: IPv4-mapped IPv6 (as uWS reports IPv4 clients on a
  * dual-stack listener, uncompressed) becomes dotted IPv4, other IPv6 is compressed and lower-cased.
  */
 export function normaliseIp(address: string): string {
+  // Every request of an IPv4 client arrives in this exact form, so it skips the general IPv6 parse below.
+  const mapped = UWS_MAPPED_IPV4.exec(address);
+  if (mapped !== null) {
+    const hi = parseInt(mapped[1]!, 16);
+    const lo = parseInt(mapped[2]!, 16);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
   const trimmed = address.trim().replace(/^\[|\]$/g, '');
   if (isIP(trimmed) !== 6) return trimmed;
   const expanded = expandIpv6(trimmed.toLowerCase());
