@@ -22,11 +22,12 @@ const isRaw = (value: unknown): value is Raw => typeof value === 'object' && val
  */
 export function oversizedListProblem(doc: Raw, factor = 1): Problem | null {
   const maxEntries = MAX_LIST_ENTRIES * factor;
-  const tooLong = (list: unknown, path: (string | number)[]): Problem | null =>
+  // Paths are built only for the list that is too long: a valid document allocates nothing per item.
+  const tooLong = (list: unknown, path: () => (string | number)[]): Problem | null =>
     Array.isArray(list) && list.length > maxEntries
-      ? { path: formatPath(path), message: `has ${list.length.toLocaleString('en-US')} entries but at most ${MAX_LIST_ENTRIES.toLocaleString('en-US')} are allowed` }
+      ? { path: formatPath(path()), message: `has ${list.length.toLocaleString('en-US')} entries but at most ${MAX_LIST_ENTRIES.toLocaleString('en-US')} are allowed` }
       : null;
-  const top = tooLong(doc.blockTypes, ['blockTypes']) ?? tooLong(doc.persons, ['persons']);
+  const top = tooLong(doc.blockTypes, () => ['blockTypes']) ?? tooLong(doc.persons, () => ['persons']);
   if (top) return top;
   const pending: { list: unknown; path: (string | number)[] }[] = [{ list: doc.items, path: ['items'] }];
   while (pending.length > 0) {
@@ -35,20 +36,19 @@ export function oversizedListProblem(doc: Raw, factor = 1): Problem | null {
     for (let i = 0; i < list.length; i++) {
       const item: unknown = list[i];
       if (!isRaw(item)) continue;
-      const here = [...path, i];
-      const ids = tooLong(item.personIds, [...here, 'personIds']);
+      const ids = tooLong(item.personIds, () => [...path, i, 'personIds']);
       if (ids) return ids;
       const lanePersons = item.lanePersons;
       if (isRaw(lanePersons)) {
         const lanes = Object.keys(lanePersons);
         if (lanes.length > MAX_LANES * factor)
-          return { path: formatPath([...here, 'lanePersons']), message: `has ${lanes.length.toLocaleString('en-US')} keys but a breakout has at most ${MAX_LANES} lanes` };
+          return { path: formatPath([...path, i, 'lanePersons']), message: `has ${lanes.length.toLocaleString('en-US')} keys but a breakout has at most ${MAX_LANES} lanes` };
         for (const lane of lanes) {
-          const people = tooLong(lanePersons[lane], [...here, 'lanePersons', lane]);
+          const people = tooLong(lanePersons[lane], () => [...path, i, 'lanePersons', lane]);
           if (people) return people;
         }
       }
-      pending.push({ list: item.children, path: [...here, 'children'] });
+      if (Array.isArray(item.children)) pending.push({ list: item.children, path: [...path, i, 'children'] });
     }
   }
   return null;
