@@ -1,8 +1,17 @@
 // Fixed-window rate limiting per endpoint and client IP, behind a store interface (in-memory now, shared stores later).
 
-/** A counter store. `hit` counts one request in the key's current window; it may reject (store down → 503). */
+/** The count of a key's current window after one more hit, and the time until that window ends. */
+export interface HitCount {
+  count: number;
+  resetMs: number;
+}
+
+/**
+ * A counter store. `hit` counts one request in the key's current window; it may reject (store down → 503). An
+ * in-process store answers at once with the count itself, which spares every request a timer and a promise race.
+ */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  hit(key: string, windowMs: number): Promise<HitCount> | HitCount;
   /** Releases connections or timers, if the store has any. */
   close?(): Promise<void>;
 }
@@ -23,6 +32,10 @@ const UNAVAILABLE: RateDecision = { kind: 'unavailable' };
 /** A store that has not answered by then counts as unavailable (uWS never times out a request after its body). */
 export const STORE_TIMEOUT_MS = 1000;
 
+function answeredAtOnce(hit: Promise<HitCount> | HitCount): hit is HitCount {
+  return typeof (hit as Partial<Promise<HitCount>>).then !== 'function';
+}
+
 export function createRateLimiter(store: RateLimitStore, options: { limit: number; windowS: number; storeTimeoutMs?: number }): RateLimiter {
   const windowMs = options.windowS * 1000;
   const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
@@ -33,6 +46,7 @@ export function createRateLimiter(store: RateLimitStore, options: { limit: numbe
       let timer: NodeJS.Timeout | undefined;
       try {
         const hit = store.hit(`rl:${endpoint}:${ip}`, windowMs);
+        if (answeredAtOnce(hit)) return hit.count <= options.limit ? ALLOWED : limited;
         const deadline = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('rate-limit store timed out')), timeoutMs);
         });
@@ -57,7 +71,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+  hit(key: string, windowMs: number): HitCount {
     const now = this.now();
     if (now >= this.nextSweep) this.sweep(now, windowMs);
     let window = this.windows.get(key);
@@ -66,7 +80,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.windows.set(key, window);
     }
     window.count++;
-    return Promise.resolve({ count: window.count, resetMs: window.resetAt - now });
+    return { count: window.count, resetMs: window.resetAt - now };
   }
 
   /** Number of live windows (for tests and metrics). */
