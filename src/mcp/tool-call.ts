@@ -3,6 +3,7 @@ import { SessionError } from '../session/errors.js';
 import type { SessionOperations } from '../session/operations.js';
 import { isPlainObject } from './envelope.js';
 import { clipEcho, rpcError } from './errors.js';
+import type { ResultJson } from './result-json.js';
 import { findTool, TOOLS } from './tools.js';
 import type { Reply, RequestId } from './types.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolRevision } from './version.js';
@@ -15,6 +16,8 @@ export interface ToolCallContext {
 }
 
 const TOOL_NAMES = TOOLS.map((tool) => tool.name).join(', ');
+/** Each tool's usage sentence as a JSON string literal (it never changes). */
+const USAGE_JSON = new Map(TOOLS.map((tool) => [tool, JSON.stringify(tool.usage)]));
 
 /**
  * Only a structurally broken call is a protocol error; a missing or wrongly typed `session`/`link` goes to the
@@ -35,16 +38,16 @@ export async function callTool(id: RequestId, params: unknown, revision: Protoco
       }
     }
   }
-  let structured: Record<string, unknown>;
+  let result: ResultJson;
   try {
-    structured = await tool.run(ctx.operations, args ?? {});
+    result = await tool.run(ctx.operations, args ?? {});
   } catch (error) {
     if (error instanceof SessionError) {
       return { ...resultReply(id, toolErrorResult(messageOf(error), revision, ctx.modernMeta)), toolOutcome: 'tool_error' };
     }
     throw error;
   }
-  return { ...resultReply(id, toolSuccessResult(JSON.stringify(structured), tool.usage, revision, ctx.modernMeta)), toolOutcome: 'success' };
+  return { ...resultReply(id, toolSuccessResult(result, USAGE_JSON.get(tool) ?? JSON.stringify(tool.usage), revision, ctx.modernMeta)), toolOutcome: 'success' };
 }
 
 /** The tool error text starts with the code; the session layer guarantees it, this keeps the contract if it ever did not. */
@@ -55,15 +58,16 @@ function messageOf(error: SessionError): string {
 /**
  * Success: the structured result, its JSON as the first text block (for clients without structured results), how to
  * use it as the second. 2025-03-26 has no `structuredContent`; the modern revision adds `resultType` and `_meta`.
- * The structured JSON is stringified once and reused in both places.
+ * The structured JSON is serialized once (result-json.ts) and reused in both places; `usageJson` is the usage
+ * sentence as a JSON string literal.
  */
-export function toolSuccessResult(structuredJson: string, usage: string, revision: ProtocolRevision, modernMeta: string): string {
-  const content = `[{"type":"text","text":${JSON.stringify(structuredJson)}},{"type":"text","text":${JSON.stringify(usage)}}]`;
+export function toolSuccessResult(result: ResultJson, usageJson: string, revision: ProtocolRevision, modernMeta: string): string {
+  const content = `[{"type":"text","text":${result.text}},{"type":"text","text":${usageJson}}]`;
   if (revision === MODERN_PROTOCOL_VERSION) {
-    return `{"resultType":"complete","content":${content},"structuredContent":${structuredJson},"_meta":${modernMeta}}`;
+    return `{"resultType":"complete","content":${content},"structuredContent":${result.structured},"_meta":${modernMeta}}`;
   }
   if (revision === '2025-03-26') return `{"content":${content}}`;
-  return `{"content":${content},"structuredContent":${structuredJson}}`;
+  return `{"content":${content},"structuredContent":${result.structured}}`;
 }
 
 /** Tool error: one text block, `isError: true`, never `structuredContent`. */

@@ -7,6 +7,7 @@ import {
 } from '../session/json-schema.js';
 import type { SessionOperations } from '../session/operations.js';
 import type { JsonObject } from './envelope.js';
+import { createResultJson, resultJson, type ResultJson } from './result-json.js';
 import type { ToolName } from './types.js';
 import type { ProtocolRevision } from './version.js';
 
@@ -20,8 +21,8 @@ export interface ToolDefinition {
   readonly argumentNames: ReadonlySet<string>;
   /** Second text block of a success: how the model should use the result. */
   readonly usage: string;
-  /** Runs the operation and returns the structured result (what `outputSchema` describes). */
-  run(operations: SessionOperations, args: JsonObject): Promise<Record<string, unknown>>;
+  /** Runs the operation and returns the JSON of its structured result (what `outputSchema` describes). */
+  run(operations: SessionOperations, args: JsonObject): Promise<ResultJson>;
 }
 
 /** Both tools only transform data in memory: nothing is persisted, deleted, or fetched. */
@@ -70,7 +71,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     usage: CREATE_USAGE,
     async run(operations, args) {
       const { link, summary } = await operations.createSessionLink(argument(args, 'session'));
-      return { link, summary };
+      return createResultJson(link, summary);
     },
   },
   {
@@ -83,7 +84,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     usage: DECODE_USAGE,
     async run(operations, args) {
       const { session, warnings } = await operations.decodeSessionLink(argument(args, 'link'));
-      return warnings === undefined ? { session } : { session, warnings };
+      return resultJson(warnings === undefined ? { session } : { session, warnings });
     },
   },
 ];
