@@ -107,14 +107,33 @@ export function parseMediaType(value: string): MediaType | undefined {
   return { essence: `${type}/${subtype}`, params };
 }
 
+/**
+ * A pure string → boolean rule that remembers its last answer: a client sends the same Content-Type and Accept on
+ * every request, and parsing them costs about a microsecond each.
+ */
+function rememberingLast(rule: (value: string) => boolean): (value: string) => boolean {
+  let lastValue: string | undefined;
+  let lastAnswer = false;
+  return (value) => {
+    if (value !== lastValue) {
+      lastAnswer = rule(value);
+      lastValue = value;
+    }
+    return lastAnswer;
+  };
+}
+
 /** Content-Type must be application/json (parameters such as charset=utf-8 allowed; not a substring match). */
 export function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
+  return value !== undefined && namesJson(value);
+}
+
+const namesJson = rememberingLast((value) => {
   const media = parseMediaType(value);
   if (media === undefined || media.essence !== 'application/json') return false;
   const charset = media.params['charset'];
   return charset === undefined || charset.toLowerCase() === 'utf-8' || charset.toLowerCase() === 'utf8';
-}
+});
 
 /** Accept entries as lower-case essences with their weight; an unparsable entry is skipped (lenient reading). */
 function acceptEntries(accept: string): { essence: string; q: number }[] {
@@ -132,11 +151,14 @@ const JSON_ACCEPTING = new Set(['application/json', 'application/*', '*/*']);
 
 /** Lenient Accept: absent, empty, unreadable, *\/*, application/* or application/json all allow a JSON answer. */
 export function acceptsJson(accept: string | undefined): boolean {
-  if (accept === undefined) return true;
+  return accept === undefined || acceptsJsonValue(accept);
+}
+
+const acceptsJsonValue = rememberingLast((accept) => {
   const entries = acceptEntries(accept);
   if (entries.length === 0) return true; // nothing readable: do not punish the client for it
   return entries.some((e) => e.q > 0 && JSON_ACCEPTING.has(e.essence));
-}
+});
 
 /** A GET asking for an SSE stream (this server never opens one → 405). */
 export function asksForEventStream(accept: string | undefined): boolean {
