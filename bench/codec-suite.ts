@@ -98,6 +98,10 @@ export async function runCodecBenchmarks(options: Options, full: boolean, rounds
 
   comparisons.push(await compare('compress, largest in-budget plan', () => wasm.compress(inputs.largestPlan), () => lzString.compress(inputs.largestPlan), options, rounds));
   comparisons.push(await compare('decompress, largest in-budget plan', () => wasm.decompress(inputs.largestPayload), () => lzString.decompress(inputs.largestPayload), options, rounds));
+  if (full) {
+    // The product path (decodeSessionLink): a rope-shaped result would only move cost into JSON.parse.
+    comparisons.push(await compare('decompress + JSON.parse, largest in-budget plan', () => JSON.parse(wasm.decompress(inputs.largestPayload)) as unknown, () => JSON.parse(lzString.decompress(inputs.largestPayload)) as unknown, options, rounds));
+  }
   comparisons.push(await compare('compress, 20 KB plan', () => wasm.compress(inputs.smallPlan), () => lzString.compress(inputs.smallPlan), options, rounds));
   comparisons.push(await compare('decompress, 20 KB plan', () => wasm.decompress(inputs.smallPayload), () => lzString.decompress(inputs.smallPayload), options, rounds));
 
