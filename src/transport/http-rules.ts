@@ -13,6 +13,22 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const CORS_ALLOWED_HEADERS = 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
 export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 
+/**
+ * A pure string → boolean rule that remembers its answer for the last value: clients send the same Host, Content-Type
+ * and Accept on every request, and parsing them costs up to a microsecond each.
+ */
+function rememberingLast(rule: (value: string) => boolean): (value: string) => boolean {
+  let lastValue: string | undefined;
+  let lastAnswer = false;
+  return (value) => {
+    if (value !== lastValue) {
+      lastAnswer = rule(value);
+      lastValue = value;
+    }
+    return lastAnswer;
+  };
+}
+
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
   return { status, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(value) };
 }
@@ -76,8 +92,10 @@ const LOOPBACK_HOST_HEADER = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
 /** Host guard for a loopback listener: only localhost, 127.0.0.1 or [::1] (any port) may be named. */
 export function isLoopbackHostHeader(hostHeader: string | undefined): boolean {
-  return hostHeader !== undefined && LOOPBACK_HOST_HEADER.test(hostHeader.trim().toLowerCase());
+  return hostHeader !== undefined && namesLoopback(hostHeader);
 }
+
+const namesLoopback = rememberingLast((hostHeader) => LOOPBACK_HOST_HEADER.test(hostHeader.trim().toLowerCase()));
 
 // ---------------------------------------------------------------- media types
 
@@ -105,22 +123,6 @@ export function parseMediaType(value: string): MediaType | undefined {
     params[name] = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
   }
   return { essence: `${type}/${subtype}`, params };
-}
-
-/**
- * A pure string → boolean rule that remembers its last answer: a client sends the same Content-Type and Accept on
- * every request, and parsing them costs about a microsecond each.
- */
-function rememberingLast(rule: (value: string) => boolean): (value: string) => boolean {
-  let lastValue: string | undefined;
-  let lastAnswer = false;
-  return (value) => {
-    if (value !== lastValue) {
-      lastAnswer = rule(value);
-      lastValue = value;
-    }
-    return lastAnswer;
-  };
 }
 
 /** Content-Type must be application/json (parameters such as charset=utf-8 allowed; not a substring match). */
