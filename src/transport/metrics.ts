@@ -1,5 +1,6 @@
 // Prometheus metrics: request counters and latencies per route, and one analytics event per create/decode (no payloads).
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
 
 /** Fixed route labels so label cardinality never depends on client input. */
 export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'metrics' | 'icon' | 'static' | 'not_found';
@@ -33,7 +34,7 @@ const KNOWN_METHODS = new Set(['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE'
 /** A counter and a histogram bound to one label set. */
 interface BoundPair {
   count: { inc(): void };
-  time: { observe(value: number): void };
+  time: BoundDuration;
 }
 
 /** A registry per server instance, so several servers in one process (tests) never share counters. */
@@ -47,26 +48,24 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     labelNames: ['route', 'method', 'status'] as const,
     registers: [registry],
   });
-  const latency = new Histogram({
-    name: 'sessionplan_http_request_duration_seconds',
-    help: 'Time from the first request byte seen by the handler to the answer, by route, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: LATENCY_BUCKETS_S,
-    registers: [registry],
-  });
+  const latency = new DurationHistogram(
+    'sessionplan_http_request_duration_seconds',
+    'Time from the first request byte seen by the handler to the answer, by route, method and status.',
+    LATENCY_BUCKETS_S,
+    [registry],
+  );
   const events = new Counter({
     name: 'sessionplan_session_link_events_total',
     help: 'Create/decode operations, by endpoint (mcp|rest), operation and outcome.',
     labelNames: ['endpoint', 'operation', 'outcome'] as const,
     registers: [registry],
   });
-  const eventLatency = new Histogram({
-    name: 'sessionplan_session_link_duration_seconds',
-    help: 'Duration of create/decode operations, by endpoint, operation and outcome.',
-    labelNames: ['endpoint', 'operation', 'outcome'] as const,
-    buckets: LATENCY_BUCKETS_S,
-    registers: [registry],
-  });
+  const eventLatency = new DurationHistogram(
+    'sessionplan_session_link_duration_seconds',
+    'Duration of create/decode operations, by endpoint, operation and outcome.',
+    LATENCY_BUCKETS_S,
+    [registry],
+  );
   const refusals = new Counter({
     name: 'sessionplan_rate_limit_refusals_total',
     help: 'POSTs refused by the rate limiter: limited (429) or store unavailable (503).',
@@ -74,7 +73,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
-  // Bound children per label set: prom-client otherwise hashes the label object on every observation.
+  // Bound per label set once (fixed label space): prom-client otherwise hashes the label object on every observation.
   const requestChildren = new Map<string, BoundPair>();
   const eventChildren = new Map<string, BoundPair>();
 
@@ -86,7 +85,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
       let child = requestChildren.get(key);
       if (child === undefined) {
         const labels = { route, method: m, status: String(status) };
-        child = { count: requests.labels(labels), time: latency.labels(labels) };
+        child = { count: requests.labels(labels), time: latency.bind(labels) };
         requestChildren.set(key, child);
       }
       child.count.inc();
@@ -97,7 +96,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
       let child = eventChildren.get(key);
       if (child === undefined) {
         const labels = { endpoint, operation, outcome };
-        child = { count: events.labels(labels), time: eventLatency.labels(labels) };
+        child = { count: events.labels(labels), time: eventLatency.bind(labels) };
         eventChildren.set(key, child);
       }
       child.count.inc();
