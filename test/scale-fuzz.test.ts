@@ -2,7 +2,7 @@
 // never a 5xx but the defined 503, never a crash, JSON-RPC bodies exactly where the owner's error table says so.
 // SCALE_FUZZ_N (default 20000) and SCALE_FUZZ_SEED (default: time-based, printed) reproduce or lengthen a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from './http-helpers.js';
+import { parseRaw, raw, send, startTestServer } from './http-helpers.js';
 import { createFuzzer } from './support/fuzz-requests.js';
 import type { LoadReply, LoadRequest } from './support/load.js';
 import { runLoad } from './support/load.js';
@@ -117,5 +117,20 @@ describe('protocol fuzz', () => {
     expect((await send(server.port)).json().status).toBe('ok');
     expect(await server.stop()).toEqual({ code: 0, signal: null });
     expect(server.stderr()).toBe('');
+  });
+});
+
+describe('regressions the fuzz found', () => {
+  it('closes the connection after a HEAD answer (uWS 20.30 left it unusable for the next request)', async () => {
+    const local = await startTestServer();
+    try {
+      const reply = await raw(local.port, [`HEAD /mcp HTTP/1.1\r\nHost: ${local.host}\r\n\r\n`], 1000);
+      const head = parseRaw(reply);
+      expect(head.status).toBe(200);
+      expect(head.headers['connection']).toBe('close');
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify((await send(local.port)).json()))));
+    } finally {
+      await local.close();
+    }
   });
 });
