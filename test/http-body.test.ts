@@ -21,6 +21,28 @@ function rawSlowly(port: number, frames: string[]): Promise<string> {
   });
 }
 
+/**
+ * Writes frames as a real client does (waiting for 'drain', so the event loop keeps reading) and stops
+ * writing at the first answer byte. A client that blindly queues megabytes can lose an early answer to
+ * the reset that follows the server's close, which would test the client, not the server.
+ */
+function uploadUntilAnswered(port: number, frames: (string | Buffer)[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    const done = (): void => resolve(Buffer.concat(received).toString('latin1'));
+    socket.on('data', (d: Buffer) => received.push(d));
+    socket.on('close', done);
+    socket.on('error', (error) => (received.length > 0 ? done() : reject(error)));
+    socket.on('connect', async () => {
+      for (const frame of frames) {
+        if (received.length > 0 || socket.destroyed) return;
+        if (!socket.write(frame)) await new Promise((r) => socket.once('drain', r));
+      }
+    });
+  });
+}
+
 const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
 
 let server: TestServer;
@@ -49,7 +71,7 @@ describe('request body cap (2,000,000 bytes)', () => {
     const total = 5_000_000;
     for (let sent = 0; sent < total; sent += chunk.length) frames.push(`${chunk.length.toString(16)}\r\n`, chunk, '\r\n');
     // The terminating chunk is never sent: the answer must come while the upload is unfinished.
-    const reply = parseRaw(await raw(port, frames));
+    const reply = parseRaw(await uploadUntilAnswered(port, frames));
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.body).error.code).toBe(-32600);
   });

@@ -61,10 +61,11 @@ describe('rate limit shared through Redis by two server processes', () => {
     const refused = replies.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(30);
     expect(refused.every((r) => r.status === 429 && r.code === -32000 && r.retryAfter === '60')).toBe(true);
-    // Both processes refused some: the count really is shared, not per process.
-    const refusedBy = (port: number) => replies.filter((r, i) => r.status === 429 && (i % 2 === 0 ? local.port : childPort) === port).length;
-    expect(refusedBy(local.port)).toBeGreaterThan(0);
-    expect(refusedBy(childPort)).toBeGreaterThan(0);
+    // With per-process counting all 90 would pass: exactly 60 in total means the count is shared.
+    // Each process got 45, so whatever the arrival order each one must have allowed at least 15.
+    const allowedBy = (port: number) => replies.filter((r, i) => r.status === 200 && (i % 2 === 0 ? local.port : childPort) === port).length;
+    expect(allowedBy(local.port)).toBeGreaterThanOrEqual(15);
+    expect(allowedBy(childPort)).toBeGreaterThanOrEqual(15);
   });
 
   it('answers 503 -32603 within 1 s of Redis dying and serves again within 2 s of its restart, without a server restart', async () => {
