@@ -21,9 +21,11 @@ const viewer: StaticAssets = {
       : undefined,
 };
 
-function makeRouter(overrides: { limit?: number; hostGuard?: boolean } = {}): Router {
+function makeRouter(overrides: { limit?: number; hostGuard?: boolean; metricsUnavailable?: boolean } = {}): Router {
   const operations = createSessionOperations(loadCodec);
-  const metrics = createMetrics({ defaultMetrics: false });
+  const realMetrics = createMetrics({ defaultMetrics: false });
+  // Worker registries collected over message ports can time out; render then rejects like this.
+  const metrics = overrides.metricsUnavailable ? { ...realMetrics, render: () => Promise.reject(new Error('workers did not answer')) } : realMetrics;
   return createRouter({
     mcp: createMcpHandler({ operations, identity }),
     mcpHealth: () => mcpHealth(identity),
@@ -118,6 +120,13 @@ describe('router.handle and headers', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(Object.keys(page.headers).filter((k) => k === 'cache-control')).toHaveLength(1);
+  });
+
+  it('answers 503, not 500, when the metrics cannot be collected', async () => {
+    const reply = await refused(makeRouter({ metricsUnavailable: true }), req('GET', '/metrics'));
+    expect(reply.status).toBe(503);
+    expect(JSON.parse(reply.body as string)).toEqual({ error: 'Metrics are temporarily unavailable' });
+    expect((await refused(makeRouter(), req('GET', '/metrics'))).status).toBe(200);
   });
 
   it('answers 413 in the endpoint family of the route', async () => {

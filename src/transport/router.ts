@@ -89,8 +89,13 @@ export function createRouter(deps: RouterDeps): Router {
     ['/schema/session.json', { label: 'schema', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: () => ({ status: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: deps.schemaJson }) }],
     ['/icon.png', { label: 'icon', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: () => ({ status: 200, headers: { 'Content-Type': 'image/png' }, body: deps.iconPng }) }],
     ['/metrics', { label: 'metrics', family: 'plain', allow: 'GET, HEAD, OPTIONS', get: async () => {
-      const { contentType, body } = await deps.metrics.render();
-      return { status: 200, headers: { 'Content-Type': contentType }, body };
+      try {
+        const { contentType, body } = await deps.metrics.render();
+        return { status: 200, headers: { 'Content-Type': contentType }, body };
+      } catch {
+        // With workers the registries are collected over message ports; a busy worker is a temporary state, not a server fault.
+        return jsonResponse(503, { error: 'Metrics are temporarily unavailable' });
+      }
     } }],
   ]);
 
