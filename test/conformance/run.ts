@@ -126,7 +126,7 @@ async function main(): Promise<void> {
         if (c.status === 'WARNING') line.push(`warning ${c.id}: ${c.errorMessage ?? ''}`.trim());
       }
       const count = (s: Check['status']): number => checks.filter((c) => c.status === s).length;
-      const tally = `${count('SUCCESS')} passed, ${count('FAILURE')} failed, ${count('WARNING')} warnings, ${count('INFO') + count('SKIPPED')} info`;
+      const tally = `${count('SUCCESS')} ok, ${count('FAILURE')} failing, ${count('WARNING')} warnings, ${count('INFO') + count('SKIPPED')} info`;
       const notes = [...new Set(line)];
       console.log(`  ${scenario}@${spec}: ${tally}${notes.length ? ` — ${notes.join('; ')}` : ''}`);
     }
@@ -139,7 +139,8 @@ async function main(): Promise<void> {
     }
   }
   for (const p of problems) console.log(`✗ ${p}`);
-  console.log(`conformance: ${passed} passed, ${failed} failed (${expectedHits} expected), ${warnings} warnings, ${other} info/skipped`);
+  // Worded so CI log readers never take the baselined failures for failed tests.
+  console.log(`conformance: ${passed} checks ok; ${failed - expectedHits} unexpected failures; ${expectedHits} known failures baselined in expected-failures.yml; ${warnings} warnings; ${other} info/skipped`);
   if (problems.length > 0) process.exitCode = 1;
 }
 
