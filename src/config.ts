@@ -1,6 +1,6 @@
 // Server configuration: the environment variables of SPEC §8, validated with zod into one typed object.
 import { isIP } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

@@ -1,5 +1,5 @@
 // A conservative fast check for documents that are already exactly canonical; everything else goes through zod.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COLOR_PATTERN,
   ID_PATTERN,

@@ -1,5 +1,5 @@
 // Turns zod issues into problems: the field path plus one plain sentence saying what is wrong.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Problem } from './errors.js';
 import { formatPath } from './paths.js';
 

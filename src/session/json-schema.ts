@@ -1,5 +1,5 @@
 // JSON Schemas (draft 2020-12) of the session document and of both tools, generated from the zod schemas, never by hand.
-import { z } from 'zod';
+import * as z from 'zod';
 import { sessionSchema, tolerantSessionSchema } from './schema.js';
 
 const TARGET = 'draft-2020-12';

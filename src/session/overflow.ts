@@ -1,5 +1,5 @@
 // Schema passes that cannot escape with a stack overflow, and list sizes bounded before any schema pass runs.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Problem } from './errors.js';
 import { problemsFromIssues, type IssueMode } from './issues.js';
 import { formatPath } from './paths.js';

@@ -1,5 +1,5 @@
 // The session document (SPEC §3) in zod: the canonical strict schema create accepts, and the tolerant decode schema.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Real clock times only: 00:00 to 23:59. */
 export const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
