@@ -22,8 +22,8 @@ function rawSlowly(port: number, frames: string[]): Promise<string> {
 }
 
 /**
- * Writes frames as a real client does (waiting for 'drain', so the event loop keeps reading) and stops
- * writing at the first answer byte. A client that blindly queues megabytes can lose an early answer to
+ * Writes frames as a real client does (waiting for 'drain', so the event loop keeps reading; pausing near
+ * the cap) and stops writing at the first answer byte. A client that blindly queues megabytes can lose an early answer to
  * the reset that follows the server's close, which would test the client, not the server.
  */
 function uploadUntilAnswered(port: number, frames: (string | Buffer)[]): Promise<string> {
@@ -35,9 +35,13 @@ function uploadUntilAnswered(port: number, frames: (string | Buffer)[]): Promise
     socket.on('close', done);
     socket.on('error', (error) => (received.length > 0 ? done() : reject(error)));
     socket.on('connect', async () => {
+      let sent = 0;
       for (const frame of frames) {
         if (received.length > 0 || socket.destroyed) return;
         if (!socket.write(frame)) await new Promise((r) => socket.once('drain', r));
+        sent += frame.length;
+        // Near the cap, give the event loop time to read the answer before the next write can meet the server's close.
+        if (sent > 1_800_000) await new Promise((r) => setTimeout(r, 2));
       }
     });
   });
