@@ -62,28 +62,26 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     }
   }
 
+  /** One round trip through the module: reserve input space, copy the string in, run, read the output back. */
+  function transfer(direction: 'compress' | 'decompress', input: string, read: StringTransfer['readUtf16']): string {
+    return guarded((exports) => {
+      const pointer = exports[`${direction}Begin` as const](input.length);
+      if (pointer < 0) fail(exports, pointer, direction, input.length);
+      strings.writeUtf16(exports.memory.buffer, pointer, input);
+      const length = exports[direction](input.length);
+      if (length < 0) fail(exports, length, direction, input.length);
+      return read(exports.memory.buffer, exports.outputPointer(), length);
+    });
+  }
+
   return {
     compress(text: string): string {
       if (typeof text !== 'string') throw new TypeError('compress(text) expects a string.');
-      return guarded((exports) => {
-        const pointer = exports.compressBegin(text.length);
-        if (pointer < 0) fail(exports, pointer, 'compress', text.length);
-        strings.writeUtf16(exports.memory.buffer, pointer, text);
-        const length = exports.compress(text.length);
-        if (length < 0) fail(exports, length, 'compress', text.length);
-        return strings.readAscii(exports.memory.buffer, exports.outputPointer(), length);
-      });
+      return transfer('compress', text, strings.readAscii);
     },
     decompress(payload: string): string {
       if (typeof payload !== 'string') throw new TypeError('decompress(payload) expects a string.');
-      return guarded((exports) => {
-        const pointer = exports.decompressBegin(payload.length);
-        if (pointer < 0) fail(exports, pointer, 'decompress', payload.length);
-        strings.writeUtf16(exports.memory.buffer, pointer, payload);
-        const units = exports.decompress(payload.length);
-        if (units < 0) fail(exports, units, 'decompress', payload.length);
-        return strings.readUtf16(exports.memory.buffer, exports.outputPointer(), units);
-      });
+      return transfer('decompress', payload, strings.readUtf16);
     },
   };
 }
