@@ -37,6 +37,34 @@ interface BoundPair {
   time: BoundDuration;
 }
 
+/**
+ * A counter and a histogram counted together, bound per label set once (fixed label space):
+ * prom-client otherwise hashes the label object on every observation.
+ */
+class BoundPairs<L extends string> {
+  private readonly children = new Map<string, BoundPair>();
+  constructor(
+    private readonly counter: Counter<L>,
+    private readonly histogram: DurationHistogram,
+  ) {}
+
+  /** The pair bound to the label set named by `key`, or undefined the first time (then call bind). */
+  get(key: string): BoundPair | undefined {
+    return this.children.get(key);
+  }
+
+  bind(key: string, labels: Record<L, string>): BoundPair {
+    const child = { count: this.counter.labels(labels), time: this.histogram.bind(labels) };
+    this.children.set(key, child);
+    return child;
+  }
+}
+
+function observePair(pair: BoundPair, durationMs: number): void {
+  pair.count.inc();
+  pair.time.observe(durationMs / 1000);
+}
+
 /** A registry per server instance, so several servers in one process (tests) never share counters. */
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): ServerMetrics {
   const registry = new Registry();
@@ -73,34 +101,20 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
-  // Bound per label set once (fixed label space): prom-client otherwise hashes the label object on every observation.
-  const requestChildren = new Map<string, BoundPair>();
-  const eventChildren = new Map<string, BoundPair>();
+  const requestPairs = new BoundPairs(requests, latency);
+  const eventPairs = new BoundPairs(events, eventLatency);
 
   return {
     registry,
     observeRequest(route, method, status, durationMs) {
       const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
       const key = `${route} ${m} ${status}`;
-      let child = requestChildren.get(key);
-      if (child === undefined) {
-        const labels = { route, method: m, status: String(status) };
-        child = { count: requests.labels(labels), time: latency.bind(labels) };
-        requestChildren.set(key, child);
-      }
-      child.count.inc();
-      child.time.observe(durationMs / 1000);
+      const pair = requestPairs.get(key) ?? requestPairs.bind(key, { route, method: m, status: String(status) });
+      observePair(pair, durationMs);
     },
     recordEvent({ endpoint, operation, outcome, durationMs }) {
       const key = `${endpoint} ${operation} ${outcome}`;
-      let child = eventChildren.get(key);
-      if (child === undefined) {
-        const labels = { endpoint, operation, outcome };
-        child = { count: events.labels(labels), time: eventLatency.bind(labels) };
-        eventChildren.set(key, child);
-      }
-      child.count.inc();
-      child.time.observe(durationMs / 1000);
+      observePair(eventPairs.get(key) ?? eventPairs.bind(key, { endpoint, operation, outcome }), durationMs);
     },
     recordRateLimitRefusal(route, reason) {
       refusals.inc({ route, reason });
