@@ -27,29 +27,26 @@ export interface PlanBlock {
   laneIndex: number;
 }
 
-export interface PlanBreakout {
-  type: 'breakout';
+/** Fields every container (group, breakout) has. */
+interface PlanContainerFields {
   id: string;
   title: string;
   duration: number;
   description: string;
   notes: string;
   fixedStartTime: string | null;
-  lanes: number;
-  sameInAllBreakouts: boolean;
-  lanePersons: Record<string, string[]>;
   children: PlanItem[];
 }
 
-export interface PlanGroup {
+export interface PlanBreakout extends PlanContainerFields {
+  type: 'breakout';
+  lanes: number;
+  sameInAllBreakouts: boolean;
+  lanePersons: Record<string, string[]>;
+}
+
+export interface PlanGroup extends PlanContainerFields {
   type: 'group';
-  id: string;
-  title: string;
-  duration: number;
-  description: string;
-  notes: string;
-  fixedStartTime: string | null;
-  children: PlanItem[];
 }
 
 export type PlanItem = PlanBlock | PlanGroup | PlanBreakout;
