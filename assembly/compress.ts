@@ -13,10 +13,43 @@ import { CONTENT_BUDGET, DICTIONARY_BUDGET, OUTPUT_BUDGET, PAYLOAD_TOO_LONG } fr
 
 /** Set in a first-seen table slot while the unit has not yet been written as a literal. */
 const PENDING: u32 = 0x80000000;
-/** Hash slots hold `key | code << KEY_BITS`; a key is `prefix code << 16 | unit` (≤ 33 bits). */
+/** First-seen slots hold `PENDING? | generation << CODE_BITS | code`; codes stay below 2^17 in budget. */
+const CODE_BITS: u32 = 17;
+const CODE_MASK: u32 = (1 << CODE_BITS) - 1;
+/** Hash slots hold `key | code << KEY_BITS`; a key is `generation << 33 | prefix code << 16 | unit`. */
+const KEY_GENERATION_SHIFT: u64 = 33;
 const KEY_BITS: u64 = 40;
 const KEY_MASK: u64 = (<u64>1 << KEY_BITS) - 1;
 const FIBONACCI: u64 = 0x9e3779b97f4a7c15;
+
+/**
+ * Both tables outlive a call (layout.ts). Instead of clearing 256 KB + up to 1 MB per call, every call
+ * takes the next generation (1..127, the 7 bits a key has to spare) and slots of other generations
+ * read as empty; the tables are really cleared only when the generation wraps or a decompression
+ * has overwritten them. That makes a small compress several times cheaper.
+ */
+const GENERATION_LIMIT: u32 = 127;
+let generation: u32 = 0;
+/** Hash slots [0, 2^cleanHashBits) hold no entry of the current or a later generation. */
+let cleanHashBits: i32 = 0;
+
+/** Starts a generation for a call that uses 2^hashBits hash slots. */
+function nextGeneration(hashTable: usize, unitTable: usize, hashBits: i32): u32 {
+  if (!layout.compressTablesIntact || generation >= GENERATION_LIMIT) {
+    const bits = max(hashBits, layout.compressTablesIntact ? cleanHashBits : 0);
+    memory.fill(unitTable, 0, 65536 << 2);
+    memory.fill(hashTable, 0, <usize>1 << bits << 3);
+    cleanHashBits = bits;
+    generation = 0;
+    layout.markCompressTablesIntact();
+  } else if (hashBits > cleanHashBits) {
+    // Slots beyond what earlier calls used may still hold another region's bytes.
+    const cleanEnd: usize = hashTable + (<usize>1 << cleanHashBits << 3);
+    memory.fill(cleanEnd, 0, (<usize>1 << hashBits << 3) - (<usize>1 << cleanHashBits << 3));
+    cleanHashBits = hashBits;
+  }
+  return ++generation;
+}
 
 /** "__proto__" as code units; index k is the unit that extends the k-unit prefix. */
 const PROTO: usize = memory.data<u16>([95, 95, 112, 114, 111, 116, 111, 95, 95]);
@@ -42,8 +75,9 @@ export function compressUnits(units: i32): i32 {
   const hashBits = layout.hashBits;
   const hashMask: u32 = (<u32>1 << hashBits) - 1;
   const hashShift: u64 = 64 - <u64>hashBits;
-  memory.fill(unitTable, 0, 65536 << 2);
-  memory.fill(hashTable, 0, <usize>1 << hashBits << 3);
+  const gen: u32 = nextGeneration(hashTable, unitTable, hashBits);
+  const unitGeneration: u32 = gen << CODE_BITS;
+  const keyGeneration: u64 = <u64>gen << KEY_GENERATION_SHIFT;
 
   const payloadEnd: usize = compressOutput + <usize>PAYLOAD_CHARS;
   let out: usize = compressOutput;
@@ -64,7 +98,7 @@ export function compressUnits(units: i32): i32 {
   if (units > 0) {
     // The first unit can never cross a budget: it becomes entry 3 and the first w.
     const first: u32 = <u32>load<u16>(compressInput);
-    store<u32>(unitTable + (<usize>first << 2), 3 | PENDING);
+    store<u32>(unitTable + (<usize>first << 2), 3 | unitGeneration | PENDING);
     if (first == 95) {
       protoPrefix = 3;
       protoStep = 1;
@@ -81,17 +115,18 @@ export function compressUnits(units: i32): i32 {
 
     // Hot path: w + unit is a known phrase. (It cannot be while unit is unseen, so the
     // first-seen check below may wait until the lookup fails.)
-    const key: u64 = (<u64>w << 16) | <u64>unit;
+    const key: u64 = keyGeneration | (<u64>w << 16) | <u64>unit;
     let slot: u32 = <u32>((key * FIBONACCI) >> hashShift);
     let found = false;
     while (true) {
       const entry = load<u64>(hashTable + (<usize>slot << 3));
-      if (entry == 0) break;
       if ((entry & KEY_MASK) == key) {
         w = <i32>(entry >> KEY_BITS);
         found = true;
         break;
       }
+      // A slot of another generation is empty for this call.
+      if ((entry ^ keyGeneration) >> KEY_GENERATION_SHIFT & 127) break;
       slot = (slot + 1) & hashMask;
     }
     if (found) {
@@ -101,12 +136,12 @@ export function compressUnits(units: i32): i32 {
 
     const unitSlot: usize = unitTable + (<usize>unit << 2);
     let unitCode: u32 = load<u32>(unitSlot);
-    if (unitCode == 0) {
+    if ((unitCode & ~PENDING) >> CODE_BITS != gen) {
       // A unit seen for the first time becomes an entry at once, before w is written.
       if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
       contentUnits += 1;
       if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
-      unitCode = <u32>dictSize | PENDING;
+      unitCode = <u32>dictSize | unitGeneration | PENDING;
       store<u32>(unitSlot, unitCode);
       if (unit == 95) {
         protoPrefix = dictSize;
@@ -175,7 +210,7 @@ export function compressUnits(units: i32): i32 {
     }
     dictSize++;
 
-    w = <i32>(unitCode & ~PENDING);
+    w = <i32>(unitCode & CODE_MASK);
     wLength = 1;
     wUnit = unit;
   }

@@ -9,12 +9,18 @@ const HEAP_START: usize = (__heap_base + 15) & ~(<usize>15);
 /** Slack after buffers that word-wise copies and multi-character writes may overrun. */
 const SLACK: usize = 16;
 
-// Compression regions (set by layoutCompress).
-export let compressInput: usize = 0;
-export let unitTable: usize = 0;
-export let hashTable: usize = 0;
+// Compression regions. The two tables sit at fixed places so they survive from call to call:
+// compress.ts stamps their entries with a generation instead of clearing 1.3 MB per call.
+/** First-seen table: one u32 per UTF-16 code unit. */
+export const unitTable: usize = HEAP_START;
+/** Phrase hash table: room for the largest table (2^17 slots of u64: 65,536 phrases at load ≤ 0.5). */
+export const hashTable: usize = align(unitTable + (<usize>65536 << 2));
+export const HASH_BITS_MAX: i32 = 17;
 export let hashBits: i32 = 0;
+export let compressInput: usize = 0;
 export let compressOutput: usize = 0;
+/** False once a decompression has laid its regions over the compression tables (see layoutDecompress). */
+export let compressTablesIntact: bool = false;
 
 // Decompression regions (set by layoutDecompress).
 export let decompressInput: usize = 0;
@@ -39,24 +45,29 @@ function ensureMemory(end: usize): bool {
 }
 
 /**
- * Input (UTF-16) | first-seen table (65,536 × u32) | phrase hash table | payload bytes.
- * The hash table holds at most one slot per input unit and never more than the entry budget
- * needs, at a load factor ≤ 0.5.
+ * First-seen table | phrase hash table (fixed, see above) | input (UTF-16) | payload bytes.
+ * A call uses 2^hashBits hash slots: at most one per input unit and never more than the entry
+ * budget needs, at a load factor ≤ 0.5.
  */
 export function layoutCompress(units: i32): bool {
-  compressInput = HEAP_START;
-  unitTable = align(compressInput + (<usize>units << 1) + SLACK);
-  hashTable = align(unitTable + (<usize>65536 << 2));
   const phrases = min(units, DICTIONARY_ENTRIES);
   let bits = 10;
   while ((1 << bits) < phrases * 2) bits++;
   hashBits = bits;
-  compressOutput = align(hashTable + (<usize>1 << bits << 3));
+  compressInput = align(hashTable + (<usize>1 << HASH_BITS_MAX << 3));
+  compressOutput = align(compressInput + (<usize>units << 1) + SLACK);
   return ensureMemory(compressOutput + <usize>PAYLOAD_CHARS + SLACK);
+}
+
+/** Called by compress.ts once it has cleared the tables again. */
+export function markCompressTablesIntact(): void {
+  compressTablesIntact = true;
 }
 
 /** Input (UTF-16) | entry table (start, length) | output (UTF-16, output budget). */
 export function layoutDecompress(chars: i32): bool {
+  // Decompression reuses the memory from the heap start, over the compression tables.
+  compressTablesIntact = false;
   decompressInput = HEAP_START;
   entryTable = align(decompressInput + (<usize>chars << 1) + SLACK);
   decompressOutput = align(entryTable + (<usize>MAX_CODES << 3));

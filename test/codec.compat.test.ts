@@ -70,3 +70,18 @@ describe('codec matches lz-string on fixed vectors', () => {
     expectCompatible(planJsonOfSize(200_000, 2));
   });
 });
+
+describe('compression tables reused from call to call', () => {
+  // compress.ts keeps its tables between calls and tells calls apart by a generation (1..127) instead of clearing them:
+  // this runs past several generation wraps with growing and shrinking inputs, decompressions in between (which overwrite
+  // the tables) and texts that share phrases, so a stale entry from an earlier call would show as a wrong payload.
+  it('300 calls of mixed sizes, interleaved with decompressions, each equal to lz-string', () => {
+    const plans = [planJsonOfSize(2_000, 3), planJsonOfSize(60_000, 4), 'a', planJsonOfSize(9_000, 5), 'ab'.repeat(500)];
+    for (let call = 0; call < 300; call += 1) {
+      const text = plans[call % plans.length]!;
+      const payload = codec.compress(text);
+      expect(payload).toBe(lz.compressToEncodedURIComponent(text));
+      if (call % 7 === 0) expect(codec.decompress(payload)).toBe(text);
+    }
+  });
+});
