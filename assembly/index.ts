@@ -2,12 +2,14 @@
 //
 // Protocol per call: `xBegin(n)` lays out memory for n input units and returns where to write them
 // (or a negative status), the caller writes the input, `x(n)` runs and returns the output length
-// (or a negative status) with the output at `outputPointer()`.
+// (or a negative status) with the output at `outputPointer()`. A payload may instead be written as one
+// byte per character and decoded with `decompressAscii(n)` (the JS side checked it is ASCII).
 
 import { initAlphabet } from "./alphabet";
 import { checkCompressInput, compressUnits } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
+import { widenBytes } from "./widen";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
 import { MEMORY_LIMIT } from "./status";
 
@@ -43,10 +45,20 @@ export function decompressBegin(chars: i32): i32 {
 
 /** Decodes the payload written at decompressBegin's pointer; returns the number of UTF-16 units. */
 export function decompress(chars: i32): i32 {
+  return decompressWritten(chars, false);
+}
+
+/** decompress() for a payload written at decompressBegin's pointer as one byte per character (ASCII). */
+export function decompressAscii(chars: i32): i32 {
+  return decompressWritten(chars, true);
+}
+
+function decompressWritten(chars: i32, asBytes: bool): i32 {
   clearFailure();
   const check = checkDecompressInput(chars);
   if (check < 0) return check;
   if (!layoutDecompress(chars)) return memoryLimit();
+  if (asBytes) widenBytes(decompressInput, chars);
   output = decompressOutput;
   return decompressChars(chars);
 }

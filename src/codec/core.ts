@@ -3,7 +3,7 @@
 import { CodecError, STATUS_CODES } from './errors.js';
 import type { CodecErrorCode } from './errors.js';
 import { failureMessage } from './messages.js';
-import { isomorphicStrings } from './strings.js';
+import { isomorphicStrings, memoryUtf16Reader } from './strings.js';
 import type { Codec, CodecExports, StringTransfer } from './types.js';
 
 export interface CodecOptions {
@@ -20,6 +20,9 @@ function instantiate(module: WebAssembly.Module): CodecExports {
 /** Builds a Codec around a compiled codec module; a trapped instance is replaced by a fresh one. */
 export function createCodec(module: WebAssembly.Module, options: CodecOptions = {}): Codec {
   const strings: StringTransfer = { ...isomorphicStrings, ...options.strings };
+  // An injected writeUtf16 (node.ts's Buffer) replaces the payload fast path too, unless a writeAscii comes with it.
+  const writeAscii = options.strings?.writeUtf16 === undefined ? strings.writeAscii : options.strings.writeAscii;
+  const injectedReadUtf16 = options.strings?.readUtf16;
   let wasm: CodecExports | undefined =
     options.instance !== undefined ? (options.instance.exports as unknown as CodecExports) : instantiate(module);
 
@@ -62,26 +65,35 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     }
   }
 
-  /** One round trip through the module: reserve input space, copy the string in, run, read the output back. */
-  function transfer(direction: 'compress' | 'decompress', input: string, read: StringTransfer['readUtf16']): string {
+  /**
+   * One round trip through the module: reserve input space, copy the string in, run, read the output back.
+   * A payload that is all ASCII (every valid one is) goes in as bytes, a bulk copy instead of a per-character loop.
+   */
+  function transfer(direction: 'compress' | 'decompress', input: string, read: (exports: CodecExports) => StringTransfer['readUtf16']): string {
     return guarded((exports) => {
       const pointer = exports[`${direction}Begin` as const](input.length);
       if (pointer < 0) fail(exports, pointer, direction, input.length);
-      strings.writeUtf16(exports.memory.buffer, pointer, input);
-      const length = exports[direction](input.length);
+      let length: number;
+      if (direction === 'decompress' && writeAscii?.(exports.memory.buffer, pointer, input) === true) {
+        length = exports.decompressAscii(input.length);
+      } else {
+        strings.writeUtf16(exports.memory.buffer, pointer, input);
+        length = exports[direction](input.length);
+      }
       if (length < 0) fail(exports, length, direction, input.length);
-      return read(exports.memory.buffer, exports.outputPointer(), length);
+      return read(exports)(exports.memory.buffer, exports.outputPointer(), length);
     });
   }
 
   return {
     compress(text: string): string {
       if (typeof text !== 'string') throw new TypeError('compress(text) expects a string.');
-      return transfer('compress', text, strings.readAscii);
+      return transfer('compress', text, () => strings.readAscii);
     },
     decompress(payload: string): string {
       if (typeof payload !== 'string') throw new TypeError('decompress(payload) expects a string.');
-      return transfer('decompress', payload, strings.readUtf16);
+      // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
+      return transfer('decompress', payload, (exports) => injectedReadUtf16 ?? memoryUtf16Reader(exports.memory));
     },
   };
 }

@@ -16,6 +16,11 @@ export interface StringTransfer {
   readUtf16(memory: ArrayBuffer, pointer: number, units: number): string;
   /** Reads `length` ASCII bytes at `pointer`. */
   readAscii(memory: ArrayBuffer, pointer: number, length: number): string;
+  /**
+   * Optional bulk path for payloads: writes `text` as one byte per character at `pointer` and returns true
+   * when every character is ASCII; returns false (the caller then uses writeUtf16) otherwise.
+   */
+  writeAscii?(memory: ArrayBuffer, pointer: number, text: string): boolean;
 }
 
 /** The exports of build/codec.wasm. Negative numbers are statuses (assembly/status.ts). */
@@ -25,6 +30,8 @@ export interface CodecExports {
   compress(units: number): number;
   decompressBegin(chars: number): number;
   decompress(chars: number): number;
+  /** decompress() for a payload written as one byte per character (see StringTransfer.writeAscii). */
+  decompressAscii(chars: number): number;
   outputPointer(): number;
   errorReason(): number;
   errorAmount(): number;
