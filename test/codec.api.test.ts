@@ -5,7 +5,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import lz from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODEC_BUDGETS, CodecError, createCodec, loadCodec, loadCodecModule } from '../src/codec/node.js';
+import { CODEC_BUDGETS, CodecError, bufferStrings, createCodec, loadCodec, loadCodecModule } from '../src/codec/node.js';
+import { isomorphicStrings } from '../src/codec/strings.js';
 import { STATUS_CODES } from '../src/codec/errors.js';
 import type { CodecErrorCode } from '../src/codec/errors.js';
 import { failureMessage } from '../src/codec/messages.js';
@@ -128,6 +129,41 @@ describe('Node entry', () => {
     const decoded = codec.decompress(payload);
     expect(decoded.length).toBe(text.length);
     expect(decoded === text).toBe(true);
+  });
+
+  it('the isomorphic transfer sends ASCII payloads as bytes: exact at every length mod 4, refusals identical to the Buffer transfer', async () => {
+    const module = await loadCodecModule();
+    let asciiWrites = 0;
+    const isomorphic = createCodec(module, {
+      strings: {
+        writeAscii(memory, pointer, text) {
+          const ascii = isomorphicStrings.writeAscii!(memory, pointer, text);
+          if (ascii) asciiWrites++;
+          return ascii;
+        },
+      },
+    });
+    const buffered = createCodec(module, { strings: bufferStrings });
+    const payloadLengths = new Set<number>();
+    for (let length = 1; length <= 48; length++) {
+      const text = Array.from({ length }, (_, index) => String.fromCharCode(0x20 + ((index * 37 + length) % 0x2fe0))).join('');
+      const payload = lz.compressToEncodedURIComponent(text);
+      payloadLengths.add(payload.length % 4);
+      expect(isomorphic.decompress(payload)).toBe(text);
+    }
+    expect([...payloadLengths].sort()).toEqual([0, 1, 2, 3]);
+    expect(asciiWrites).toBe(48);
+    const refusal = (codec: typeof isomorphic, payload: string): string => {
+      try {
+        return `accepted ${codec.decompress(payload)}`;
+      } catch (error) {
+        return error instanceof CodecError ? `${error.code}: ${error.message}` : String(error);
+      }
+    };
+    for (const bad of ['Q!', 'wA1', 'BYUwNmD2AEDukCc', 'BYUwNmD2AEDukCc!', 'BYUwNmD2AEDukCcÄ', 'NoIg\ud800Lg', '😀', 'A'.repeat(750_001)]) {
+      expect(refusal(isomorphic, bad)).toBe(refusal(buffered, bad));
+      expect(refusal(isomorphic, bad)).toMatch(/^(INVALID_PAYLOAD|PAYLOAD_TOO_LONG): /);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // Runs inside Chromium (bundled by esbuild in the test): the shipped browser codec beside lz-string, compared and timed in one page.
 import LZString from 'lz-string';
-import { loadCodec } from '../../src/codec/browser.js';
+import { CodecError, createCodec, loadCodec } from '../../src/codec/browser.js';
+import { hasStringBuiltins, isomorphicStrings, memoryUtf16Reader } from '../../src/codec/strings.js';
 import { differentialCases } from './codec-cases.js';
 
 export interface DifferentialResult {
@@ -83,4 +84,69 @@ export async function timeCodecs(wasmUrl: string, text: string, rounds: number):
     lzDecompress: median(samples.lzDecompress),
     rounds,
   };
+}
+
+export interface StringTransferCheck {
+  /** Whether this engine runs the wasm:js-string reader (strings.ts); false means the fromCharCode fallback. */
+  builtins: boolean;
+  /** Texts read back from linear memory by the codec's reader that differ from what was written there. */
+  readMismatches: string[];
+  /** Texts compressed by lz-string and decoded by the codec in the page. */
+  roundTrips: number;
+  /** Payloads the codec sent as bytes (writeAscii answered true) / as UTF-16. */
+  asciiWrites: number;
+  utf16Writes: number;
+  /** Per refused payload: the CodecError code and message (compared with Node's in the test). */
+  refusals: string[];
+}
+
+/** Texts that stress an exact transfer: every code unit in one string, BOM first, lone surrogates at the ends, nothing. */
+function transferTexts(): string[] {
+  let everyUnit = '';
+  for (let unit = 0; unit < 0x10000; unit += 1) everyUnit += String.fromCharCode(unit);
+  return ['', '\uFEFF', '\uFEFFbom first', '\uD800', 'tail \uDBFF', '\uDC00 head', '😀', 'ASCII only {"a":1}', everyUnit,
+    `\uFEFF${everyUnit}\uD800`, 'Grüße – ½ € ✓ 😀 '.repeat(20_000)];
+}
+
+/** The browser string transfer on its own (memory → string) and inside the shipped codec (payload bytes in, text out). */
+export async function checkStringTransfer(wasmUrl: string, refused: string[]): Promise<StringTransferCheck> {
+  const readMismatches: string[] = [];
+  const memory = new WebAssembly.Memory({ initial: 64 });
+  const read = memoryUtf16Reader(memory);
+  for (const [index, text] of transferTexts().entries()) {
+    const pointer = 64 + index * 2; // also at addresses that are not 4- or 8-byte aligned
+    const units = new Uint16Array(memory.buffer, pointer, text.length);
+    for (let unit = 0; unit < text.length; unit += 1) units[unit] = text.charCodeAt(unit);
+    if (read(memory.buffer, pointer, text.length) !== text) readMismatches.push(`text ${index} (${text.length} units)`);
+  }
+
+  const module = await WebAssembly.compileStreaming(fetch(wasmUrl));
+  let asciiWrites = 0;
+  let utf16Writes = 0;
+  const codec = createCodec(module, {
+    strings: {
+      writeAscii(buffer, pointer, text) {
+        const ascii = isomorphicStrings.writeAscii!(buffer, pointer, text);
+        if (ascii) asciiWrites += 1;
+        else utf16Writes += 1;
+        return ascii;
+      },
+    },
+  });
+  let roundTrips = 0;
+  for (const [index, text] of transferTexts().entries()) {
+    // The empty payload is refused by design; every-unit texts overflow the dictionary budget (the reader check covers them).
+    if (text.length === 0 || text.length > 60_000) continue;
+    roundTrips += 1;
+    if (codec.decompress(LZString.compressToEncodedURIComponent(text)) !== text) readMismatches.push(`codec, text ${index}`);
+  }
+  const refusals = refused.map((payload) => {
+    try {
+      codec.decompress(payload);
+      return 'accepted';
+    } catch (error) {
+      return error instanceof CodecError ? `${error.code}: ${error.message}` : `not a CodecError: ${String(error)}`;
+    }
+  });
+  return { builtins: hasStringBuiltins(), readMismatches, roundTrips, asciiWrites, utf16Writes, refusals };
 }
