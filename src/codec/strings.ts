@@ -52,7 +52,9 @@ export const isomorphicStrings: StringTransfer = {
  * The engine's `wasm:js-string` builtins (WebAssembly JS String Builtins, Chromium ≥ 130, Firefox ≥ 134) make a
  * string from a WasmGC i16 array in one bulk copy, about 2× faster in Chromium than fromCharCode chunks
  * (docs/codec.md, "Strings in the browser"). AssemblyScript emits no GC arrays, so this small module is written
- * here by hand. It imports the codec's memory, copies the units into a fresh GC array and calls the builtin:
+ * here by hand. It imports the codec's memory, copies the units into a GC array and calls the builtin. The array
+ * is kept for the next call (a new one only when it is too short): allocating and zeroing up to 4 MB per call
+ * cost more than the copy. It never outgrows the codec's output budget (2,000,000 units).
  *
  * (module
  *   (type $units (array (mut i16)))
@@ -60,9 +62,14 @@ export const isomorphicStrings: StringTransfer = {
  *   (type $read (func (param i32 i32) (result externref)))
  *   (import "wasm:js-string" "fromCharCodeArray" (func $fromCharCodeArray (type $builtin)))
  *   (import "codec" "memory" (memory 0))
+ *   (global $kept (mut (ref null $units)) (ref.null $units))
  *   (func (export "read") (type $read) (param $pointer i32) (param $count i32) (result externref)
  *     (local $array (ref null $units)) (local $index i32)
- *     (local.set $array (array.new_default $units (local.get $count)))
+ *     (block $reuse
+ *       (block $allocate
+ *         (br_if $allocate (ref.is_null (local.tee $array (global.get $kept))))
+ *         (br_if $reuse (i32.ge_u (array.len (local.get $array)) (local.get $count))))
+ *       (global.set $kept (local.tee $array (array.new_default $units (local.get $count)))))
  *     (block $done (loop $copy
  *       (br_if $done (i32.ge_u (local.get $index) (local.get $count)))
  *       (array.set $units (local.get $array) (local.get $index)
@@ -73,7 +80,12 @@ export const isomorphicStrings: StringTransfer = {
  */
 const READER_BODY = [
   2, 1, 0x63, 0, 1, 0x7f, // locals: $array (ref null $units), $index i32
-  0x20, 1, 0xfb, 0x07, 0, 0x21, 2, // $array = array.new_default $units ($count)
+  0x02, 0x40, 0x02, 0x40, // block $reuse, block $allocate
+  0x23, 0, 0x22, 2, 0xd1, 0x0d, 0, // br_if $allocate (ref.is_null ($array = $kept))
+  0x20, 2, 0xfb, 0x0f, 0x20, 1, 0x4f, 0x0d, 1, // br_if $reuse (array.len $array >= $count)
+  0x0b, // end $allocate
+  0x20, 1, 0xfb, 0x07, 0, 0x22, 2, 0x24, 0, // $kept = $array = array.new_default $units ($count)
+  0x0b, // end $reuse
   0x02, 0x40, 0x03, 0x40, // block $done, loop $copy
   0x20, 3, 0x20, 1, 0x4f, 0x0d, 1, // br_if $done ($index >= $count)
   0x20, 2, 0x20, 3, 0x20, 0, 0x20, 3, 0x41, 1, 0x74, 0x6a, 0x2f, 1, 0, // $array, $index, i32.load16_u($pointer + ($index << 1))
@@ -98,6 +110,7 @@ const READER_MODULE = new Uint8Array([
   ...section(1, [3, 0x5e, 0x77, 1, 0x60, 3, 0x63, 0, 0x7f, 0x7f, 1, 0x64, 0x6f, 0x60, 2, 0x7f, 0x7f, 1, 0x6f]), // types
   ...section(2, [2, ...name('wasm:js-string'), ...name('fromCharCodeArray'), 0x00, 1, ...name('codec'), ...name('memory'), 0x02, 0, 0]),
   ...section(3, [1, 2]), // one function of type $read
+  ...section(6, [1, 0x63, 0, 1, 0xd0, 0, 0x0b]), // global $kept: mutable (ref null $units), initially null
   ...section(7, [1, ...name('read'), 0x00, 1]), // export "read" = function 1 (0 is the import)
   ...section(10, [1, READER_BODY.length, ...READER_BODY]),
 ]);
