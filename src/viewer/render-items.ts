@@ -1,25 +1,45 @@
 // Renders a plan's items as timeline HTML: blocks with their category, groups with children, breakouts as parallel lanes.
-// Built as one escaped HTML string: for a 500-item plan the browser's parser is several times faster than createElement calls.
-import { escapeHtml, tag, textTag } from './html.js';
-import type { PlanBlock, PlanBlockType, PlanBreakout, PlanGroup, PlanItem, PlanPerson } from './plan.js';
+// Built as one escaped HTML string: for a 500-item plan the browser's parser is several times faster than createElement
+// calls. The code runs once per page, before the JIT warms up, so it stays plain: template literals, no helper objects
+// per element, and the markup of people and categories (repeated on many items) made once per plan.
+import { escapeHtml } from './html.js';
+import type { Plan, PlanBlock, PlanBreakout, PlanGroup, PlanItem } from './plan.js';
 import { formatDuration, formatMinutes, placeSequence, type Slot } from './schedule.js';
 
 /** The canonical maximum; a tolerant document with more lanes is shown with this many. */
 const MAX_LANES = 10;
 
-/** Lookup tables shared by every item of one plan. */
+/** Shared by every item of one plan: how times read, and the markup of each person and category chip. */
 export interface RenderContext {
-  blockTypes: Map<string, PlanBlockType>;
-  persons: Map<string, PlanPerson>;
   relative: boolean;
+  /** `<li class="person">` by person id. */
+  personChips: Map<string, string>;
+  /** ` data-category="…"` and the chip markup by block type id. */
+  categories: Map<string, { attribute: string; chip: string }>;
+}
+
+/** The context of one plan; like the lookups before it, a later duplicate id wins (tolerant documents may repeat ids). */
+export function createRenderContext(plan: Plan, relative: boolean): RenderContext {
+  const personChips = new Map<string, string>();
+  for (const person of plan.persons) {
+    // The role is shown by styles.css from its attribute: one element per chip instead of two (there are thousands).
+    const role = person.role ? ` data-role="${escapeHtml(person.role)}"` : '';
+    personChips.set(person.id, `<li class="person" data-person-id="${escapeHtml(person.id)}"${role}>${escapeHtml(person.name)}</li>`);
+  }
+  const categories = new Map<string, { attribute: string; chip: string }>();
+  for (const type of plan.blockTypes) {
+    const id = escapeHtml(type.id);
+    categories.set(type.id, { attribute: ` data-category="${id}"`, chip: `<span class="category-chip" data-block-type="${id}">${escapeHtml(type.name)}</span>` });
+  }
+  return { relative, personChips, categories };
 }
 
 /** An ordered timeline of items placed from `origin` (top level, inside a group, or inside one lane). */
-export function timelineHtml(items: readonly PlanItem[], origin: number, context: RenderContext): string {
-  return tag('ol', 'timeline', slotsHtml(placeSequence(items, origin, context.relative), context));
+function timelineHtml(items: readonly PlanItem[], origin: number, context: RenderContext): string {
+  return `<ol class="timeline">${slotsHtml(placeSequence(items, origin, context.relative), context)}</ol>`;
 }
 
-/** The list entries (gap notes and items) for already placed slots; the top level renders these in chunks. */
+/** The list entries (gap notes and items) for already placed slots. */
 export function slotsHtml(slots: readonly Slot<PlanItem>[], context: RenderContext): string {
   let html = '';
   for (const slot of slots) {
@@ -30,40 +50,35 @@ export function slotsHtml(slots: readonly Slot<PlanItem>[], context: RenderConte
 }
 
 function gapHtml(minutes: number): string {
-  const text = minutes > 0 ? `Gap of ${formatDuration(minutes)}` : `Overlaps the previous item by ${formatDuration(-minutes)}`;
-  return textTag('li', minutes > 0 ? 'gap' : 'gap gap--overlap', text, { minutes: String(minutes) });
+  return minutes > 0
+    ? `<li class="gap" data-minutes="${minutes}">Gap of ${formatDuration(minutes)}</li>`
+    : `<li class="gap gap--overlap" data-minutes="${minutes}">Overlaps the previous item by ${formatDuration(-minutes)}</li>`;
 }
 
 function slotHtml(slot: Slot<PlanItem>, context: RenderContext): string {
   const { item } = slot;
   const start = formatMinutes(slot.start, context.relative);
-  const time = tag('div', 'slot-time',
-    textTag('span', 'slot-start', start)
-    + textTag('span', 'slot-end', formatMinutes(slot.end, context.relative))
-    + (slot.pinned ? textTag('span', 'slot-pin', 'fixed') : ''));
+  const pin = slot.pinned ? '<span class="slot-pin">fixed</span>' : '';
   const body = item.type === 'group' ? groupHtml(item, slot.start, context)
     : item.type === 'breakout' ? breakoutHtml(item, slot.start, context)
     : blockHtml(item, context);
-  return tag('li', `slot slot--${item.type}`, time + body, { 'item-id': item.id, start });
+  // formatMinutes output is digits, ':', '+', '(', ')' and 'd': nothing to escape.
+  return `<li class="slot slot--${item.type}" data-item-id="${escapeHtml(item.id)}" data-start="${start}">`
+    + `<div class="slot-time">${start}<span class="slot-end">${formatMinutes(slot.end, context.relative)}</span>${pin}</div>`
+    + `${body}</li>`;
 }
 
 /** A block: title, category chip, duration, texts, people. Its colour comes from the plan's category rules (render-plan.ts). */
 function blockHtml(block: PlanBlock, context: RenderContext): string {
-  const category = block.blockTypeId === null ? undefined : context.blockTypes.get(block.blockTypeId);
-  const header = tag('header', 'item-header',
-    textTag('h3', 'item-title', block.title)
-    + (category ? textTag('span', 'category-chip', category.name, { 'block-type': category.id }) : '')
-    + textTag('span', 'item-duration', formatDuration(block.duration)));
-  const body = header + textsHtml(block.description, block.notes, block.material) + peopleHtml(block.personIds, context);
-  return category ? tag('article', 'block', body, { category: category.id }) : tag('article', 'block', body);
+  const category = block.blockTypeId === null ? undefined : context.categories.get(block.blockTypeId);
+  return `<article class="block"${category ? category.attribute : ''}><header class="item-header">`
+    + `<h3 class="item-title">${escapeHtml(block.title)}</h3>${category ? category.chip : ''}<span class="item-duration">${formatDuration(block.duration)}</span>`
+    + `</header>${textsHtml(block.description, block.notes, block.material)}${peopleHtml(block.personIds, context, 'people')}</article>`;
 }
 
 function groupHtml(group: PlanGroup, start: number, context: RenderContext): string {
-  return tag('section', 'group',
-    containerHeaderHtml(group.title, group.duration)
-    + textsHtml(group.description, group.notes, '')
-    + overrunHtml(group.children, group.duration, context)
-    + timelineHtml(group.children, start, context));
+  return `<section class="group">${containerHeaderHtml(group.title, group.duration, '')}${textsHtml(group.description, group.notes, '')}`
+    + `${overrunHtml(group.children, group.duration, context)}${timelineHtml(group.children, start, context)}</section>`;
 }
 
 function breakoutHtml(breakout: PlanBreakout, start: number, context: RenderContext): string {
@@ -83,18 +98,16 @@ function breakoutHtml(breakout: PlanBreakout, start: number, context: RenderCont
     if (stray.length > 0) lanes += laneHtml('Outside the declared lanes', 'stray', [], stray, start, context, true);
   }
   const detail = `${laneCount} parallel breakout${laneCount === 1 ? '' : 's'}${same ? ', same programme in each' : ''}`;
-  return tag('section', 'breakout',
-    containerHeaderHtml(breakout.title, breakout.duration, detail)
-    + textsHtml(breakout.description, breakout.notes, '')
-    + tag('div', `lanes lanes--${laneCount}`, lanes));
+  return `<section class="breakout">${containerHeaderHtml(breakout.title, breakout.duration, detail)}${textsHtml(breakout.description, breakout.notes, '')}`
+    + `<div class="lanes lanes--${laneCount}">${lanes}</div></section>`;
 }
 
 function laneHtml(title: string, lane: string, personIds: readonly string[], children: readonly PlanItem[], start: number, context: RenderContext, withProgramme: boolean): string {
   const programme = !withProgramme ? ''
     : children.length > 0 ? timelineHtml(children, start, context)
-    : textTag('p', 'lane-empty', 'Nothing planned in this lane.');
+    : '<p class="lane-empty">Nothing planned in this lane.</p>';
   const className = lane === 'all' || lane === 'stray' ? 'lane lane--wide' : 'lane';
-  return tag('section', className, textTag('h4', 'lane-title', title) + peopleHtml(personIds, context, 'people lane-people') + programme, { lane });
+  return `<section class="${className}" data-lane="${lane}"><h4 class="lane-title">${title}</h4>${peopleHtml(personIds, context, 'people lane-people')}${programme}</section>`;
 }
 
 /** The lane an item sits in; only blocks carry a laneIndex (older documents may nest other items). */
@@ -102,36 +115,32 @@ function laneOf(item: PlanItem): number {
   return item.type === 'block' && Number.isInteger(item.laneIndex) && item.laneIndex >= 0 ? item.laneIndex : 0;
 }
 
-function containerHeaderHtml(title: string, duration: number, detail?: string): string {
-  return tag('header', 'item-header',
-    textTag('h3', 'item-title', title)
-    + (detail ? textTag('span', 'item-detail', detail) : '')
-    + textTag('span', 'item-duration', formatDuration(duration)));
+function containerHeaderHtml(title: string, duration: number, detail: string): string {
+  return `<header class="item-header"><h3 class="item-title">${escapeHtml(title)}</h3>${detail ? `<span class="item-detail">${detail}</span>` : ''}`
+    + `<span class="item-duration">${formatDuration(duration)}</span></header>`;
 }
 
 /** A note when a group's children take longer than the group itself. */
 function overrunHtml(children: readonly PlanItem[], duration: number, context: RenderContext): string {
   if (context.relative) return '';
-  const childEnd = placeSequence(children, 0, false).reduce((end, slot) => Math.max(end, slot.end), 0);
-  return childEnd <= duration ? '' : textTag('p', 'overrun', `The items inside take ${formatDuration(childEnd - duration)} longer than this group.`);
+  let childEnd = 0;
+  for (const slot of placeSequence(children, 0, false)) if (slot.end > childEnd) childEnd = slot.end;
+  return childEnd <= duration ? '' : `<p class="overrun">The items inside take ${formatDuration(childEnd - duration)} longer than this group.</p>`;
 }
 
+/** The texts of an item; the "Notes:" and "Material:" labels come from styles.css. */
 function textsHtml(description: string, notes: string, material: string): string {
-  if (!description && !notes && !material) return '';
-  return tag('div', 'item-texts',
-    (description ? textTag('p', 'item-description', description) : '')
-    + (notes ? tag('p', 'item-notes', `<strong>Notes: </strong>${escapeHtml(notes)}`) : '')
-    + (material ? tag('p', 'item-material', `<strong>Material: </strong>${escapeHtml(material)}`) : ''));
+  return `${description ? `<p class="item-description">${escapeHtml(description)}</p>` : ''}`
+    + `${notes ? `<p class="item-notes">${escapeHtml(notes)}</p>` : ''}`
+    + `${material ? `<p class="item-material">${escapeHtml(material)}</p>` : ''}`;
 }
 
-function peopleHtml(personIds: readonly string[], context: RenderContext, className = 'people'): string {
+function peopleHtml(personIds: readonly string[], context: RenderContext, className: string): string {
   if (personIds.length === 0) return '';
   let html = '';
   for (const id of personIds) {
-    const person = context.persons.get(id);
-    html += person
-      ? tag('li', 'person', escapeHtml(person.name) + (person.role ? textTag('span', 'person-role', person.role) : ''), { 'person-id': id })
-      : textTag('li', 'person person--unknown', `${id} (not in the people list)`, { 'person-id': id });
+    html += context.personChips.get(id)
+      ?? `<li class="person person--unknown" data-person-id="${escapeHtml(id)}">${escapeHtml(id)} (not in the people list)</li>`;
   }
-  return tag('ul', className, html);
+  return `<ul class="${className}">${html}</ul>`;
 }

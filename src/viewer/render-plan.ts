@@ -2,7 +2,7 @@
 import { el } from './dom.js';
 import { escapeHtml, tag, textTag } from './html.js';
 import type { Plan } from './plan.js';
-import { slotsHtml, type RenderContext } from './render-items.js';
+import { createRenderContext, slotsHtml } from './render-items.js';
 import { formatDuration, formatMinutes, placeSequence, workshopClock } from './schedule.js';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -22,11 +22,7 @@ export interface PlanRendering {
 /** The plan view: workshop header, decode warnings, then the timeline of the first top-level items. */
 export function renderPlan(plan: Plan, warnings: readonly string[]): PlanRendering {
   const clock = workshopClock(plan.workshop.startTime);
-  const context: RenderContext = {
-    blockTypes: new Map(plan.blockTypes.map((type) => [type.id, type])),
-    persons: new Map(plan.persons.map((person) => [person.id, person])),
-    relative: clock.relative,
-  };
+  const context = createRenderContext(plan, clock.relative);
   const slots = placeSequence(plan.items, clock.origin, clock.relative);
   const end = slots.length > 0 ? slots[slots.length - 1]!.end : clock.origin;
   const meta = dateHtml(plan.workshop.date)
