@@ -1,8 +1,10 @@
 // Decoded-string strategies (npm run bench:codec-strings; -- --chromium adds Chromium, -- --chromium-only skips Node): decompress alone and decompress + JSON.parse, vs lz-string.
+// In Chromium the shipped reader (src/codec/strings.ts, the wasm:js-string builtin) runs beside the alternatives it replaced.
 //
 // Why both: chunked String.fromCharCode builds a rope, which is cheap to create but flattened
 // (one large allocation and copy) by the JSON.parse that the product's decodeSessionLink runs next.
 
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import benny from 'benny';
@@ -89,12 +91,25 @@ if (process.argv.includes('--chromium') || !nodeSide) {
   const { launchChromium } = await import('../test/support/chromium.js');
   const { readFile } = await import('node:fs/promises');
   const wasmBase64 = (await readFile(new URL('../build/codec.wasm', import.meta.url))).toString('base64');
+  const { build } = await import('esbuild');
+  // The shipped browser transfer (strings.ts: the wasm:js-string reader, the byte path for payloads), bundled for the page.
+  const stringsBundle = await build({
+    entryPoints: [fileURLToPath(new URL('../src/codec/strings.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'codecStrings',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
   const chromium = await launchChromium();
   try {
     const page = await chromium.context.newPage();
     await page.addInitScript('globalThis.__name = (target) => target'); // tsx keeps function names via __name
     await page.goto('about:blank');
     await page.addScriptTag({ path: new URL('../node_modules/lz-string/libs/lz-string.js', import.meta.url).pathname });
+    await page.addScriptTag({ content: stringsBundle.outputFiles[0]!.text });
     const browserRows = await page.evaluate(inPage, { wasmBase64, plan, payload });
     console.log(`\nChromium (${chromium.context.browser()?.version() ?? 'headless'}):\n| path | decoded string made by | WASM codec | × lz-string |\n|---|---|---:|---:|\n${browserRows.join('\n')}`);
   } finally {
@@ -108,10 +123,16 @@ async function inPage({ wasmBase64, plan, payload }: { wasmBase64: string; plan:
     memory: WebAssembly.Memory;
     decompressBegin(chars: number): number;
     decompress(chars: number): number;
+    decompressAscii(chars: number): number;
     outputPointer(): number;
   };
+  const shipped = (globalThis as unknown as { codecStrings: typeof import('../src/codec/strings.js') }).codecStrings;
+  if (!shipped.hasStringBuiltins()) throw new Error('this Chromium has no WebAssembly JS String Builtins; the shipped reader falls back to fromCharCode');
+  const builtinReader = shipped.memoryUtf16Reader(wasm.memory);
   const lz = (globalThis as unknown as { LZString: { decompressFromEncodedURIComponent(payload: string): string } }).LZString;
   const decoder = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true });
+  const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const utf8Bytes = new TextEncoder().encode(plan);
   const chunked = (chunk: number, copy: boolean) => (view: Uint16Array): string => {
     let text = '';
     for (let offset = 0; offset < view.length; offset += chunk) {
@@ -121,16 +142,20 @@ async function inPage({ wasmBase64, plan, payload }: { wasmBase64: string; plan:
     return text;
   };
   const readers: Record<string, (view: Uint16Array) => string> = {
+    'wasm:js-string fromCharCodeArray (shipped)': (view) => builtinReader(view.buffer as ArrayBuffer, view.byteOffset, view.length),
     "TextDecoder('utf-16le')": (view) => decoder.decode(view),
+    // The UTF-8 idea's lower bound: the text's UTF-8 is made once here, so a WASM transcoder's cost is not even counted.
+    // Chromium's UTF-8 decoder is fast only for pure ASCII; the plan's accents and emoji put it on its slow path.
+    "TextDecoder('utf-8') of ready UTF-8 (lower bound)": () => utf8Decoder.decode(utf8Bytes),
     'fromCharCode.apply 8,192-unit chunks': chunked(8192, false),
     'fromCharCode.apply 16,384-unit chunks': chunked(16384, false),
     'fromCharCode.apply 8,192 chunks of Array.from': chunked(8192, true),
   };
+  // The payload goes in as the shipped codec sends it: as bytes (it is ASCII), widened inside the module.
   const decompress = (read: (view: Uint16Array) => string) => (): string => {
     const pointer = wasm.decompressBegin(payload.length);
-    const input = new Uint16Array(wasm.memory.buffer, pointer, payload.length);
-    for (let index = 0; index < payload.length; index++) input[index] = payload.charCodeAt(index);
-    const units = wasm.decompress(payload.length);
+    if (!shipped.isomorphicStrings.writeAscii!(wasm.memory.buffer, pointer, payload)) throw new Error('the payload is not ASCII');
+    const units = wasm.decompressAscii(payload.length);
     return read(new Uint16Array(wasm.memory.buffer, wasm.outputPointer(), units));
   };
   const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
