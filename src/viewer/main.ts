@@ -16,11 +16,6 @@ const getCodec = (): Promise<Codec> => loadCodec(new URL(__CODEC_WASM_FILE__, im
 
 const operations = createSessionOperations(getCodec, { baseUrl: `${location.origin}/` });
 
-/** Yields to the event loop (input, paint) between chunks of a large plan. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** `data-state` tells readers of the DOM (and tests) where the page is: rendering → plan, or problem. */
 function show(state: 'rendering' | 'plan' | 'problem', content: HTMLElement): void {
   app.dataset['state'] = state;
@@ -48,17 +43,16 @@ async function open(): Promise<void> {
     if (current !== generation) return;
     document.adoptedStyleSheets = [categoryStyleSheet(session)];
     const rendering = renderPlan(session, warnings ?? []);
-    show(rendering.remaining > 0 ? 'rendering' : 'plan', rendering.view);
+    show('rendering', rendering.view);
     document.title = `${session.workshop.title} · Sessionplan`;
-    // Force layout inside the measurement so the figure covers what the reader waits for, not just DOM building.
+    // The first screen is laid out inside the measurement (fillFirstScreen forces layout as it goes), so the figure
+    // covers what the reader waits for, not just DOM building.
+    rendering.fillFirstScreen();
     void app.offsetHeight;
     performance.mark('sessionplan:first-screen');
-    // The rest of a large plan follows in chunks, each in its own task: the first screen is painted meanwhile.
-    while (rendering.remaining > 0) {
-      await nextTask();
-      if (current !== generation) return;
-      rendering.appendNextChunk();
-    }
+    // The rest in the same task with one insertion: appending it in chunks over several tasks cost a style, layout and
+    // paint pass per chunk, about twice the CPU of doing it once. Its parts skip layout while off screen (styles.css).
+    rendering.appendRest();
     void app.offsetHeight;
     app.dataset['state'] = 'plan';
     performance.mark('sessionplan:render-end');
