@@ -21,30 +21,30 @@ function option(name: string, fallback: number): number {
 }
 
 /**
- * Main-thread CPU time (trace `tdur`) of the task that decodes and renders the first screen: unlike wall time it does not
- * count time spent waiting for a core, which matters on a shared machine. The task also holds the codec's load continuation.
+ * Main-thread CPU time between the page's marks, from the trace's thread clock (`tts`): unlike wall time it does not
+ * count time spent waiting for a core, which matters on a shared machine. It counts everything the main thread does in
+ * between (JS, HTML parsing, style, layout, garbage collection), whichever task it runs in.
  */
 async function traceMainThreadCpu(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<{ firstScreen: number; wholePlan: number }> {
   const cdp = await context.newCDPSession(page);
-  const events: Array<{ name: string; ph: string; ts: number; dur?: number; tdur?: number; cat?: string; tid?: number }> = [];
+  const events: Array<{ name: string; ph: string; ts: number; tts?: number; cat?: string }> = [];
   cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as typeof events)));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: 'blink.user_timing', transferMode: 'ReportEvents' });
   await action();
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  const mark = (name: string): number => events.find((event) => event.name === name && event.cat?.includes('blink.user_timing'))?.ts ?? NaN;
-  const start = mark('sessionplan:decode-start');
-  const firstScreen = mark('sessionplan:first-screen');
-  const end = mark('sessionplan:render-end');
-  const task = events.find((event) => event.name === 'RunTask' && event.ph === 'X' && event.ts <= start && event.ts + (event.dur ?? 0) >= firstScreen);
-  if (!task?.tdur) throw new Error('the trace has no task around decode + first screen');
-  // The whole plan: every main-thread task from the decoding one to the one that appended the last chunk.
-  const wholePlan = events
-    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.tid === task.tid && event.ts >= task.ts && event.ts <= end)
-    .reduce((sum, event) => sum + (event.tdur ?? 0), 0);
-  return { firstScreen: task.tdur / 1000, wholePlan: wholePlan / 1000 };
+  const threadClock = (name: string): number => {
+    const mark = events.find((event) => event.name === name && event.ph === 'I' && event.cat?.includes('blink.user_timing'));
+    if (mark?.tts === undefined) throw new Error(`the trace has no thread time for the mark ${name}`);
+    return mark.tts;
+  };
+  const start = threadClock('sessionplan:decode-start');
+  return {
+    firstScreen: (threadClock('sessionplan:first-screen') - start) / 1000,
+    wholePlan: (threadClock('sessionplan:render-end') - start) / 1000,
+  };
 }
 
 function median(values: number[]): number {
