@@ -1,6 +1,7 @@
 // Browser entry of the codec: fetches codec.wasm (next to this file by default) and streams it in.
 
 import { createCodec } from './core.js';
+import { prepareStringBuiltins } from './strings.js';
 import type { Codec } from './types.js';
 
 export { CodecError, CODEC_BUDGETS, CODEC_MEMORY_LIMIT_BYTES } from './errors.js';
@@ -28,7 +29,8 @@ export function loadCodec(url: URL | string = new URL('./codec.wasm', import.met
   const key = String(url);
   let codec = loaded.get(key);
   if (codec === undefined) {
-    codec = instantiateFrom(url).then(({ module, instance }) => createCodec(module, { instance }));
+    // The string reader's module (strings.ts) compiles meanwhile, so the first decompress does not wait for it.
+    codec = Promise.all([instantiateFrom(url), prepareStringBuiltins()]).then(([{ module, instance }]) => createCodec(module, { instance }));
     codec.catch(() => loaded.delete(key));
     loaded.set(key, codec);
   }

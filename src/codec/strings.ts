@@ -115,13 +115,46 @@ const READER_MODULE = new Uint8Array([
   ...section(10, [1, READER_BODY.length, ...READER_BODY]),
 ]);
 
+const COMPILE_OPTIONS = { builtins: ['js-string'] };
+
+/** The compiled reader module: undefined until compiled, null where the engine cannot compile it (no GC). */
+let readerModule: WebAssembly.Module | null | undefined;
+
+/**
+ * Compiles the reader module ahead of the first decompress, off the main thread where the engine can
+ * (browser.ts runs it while codec.wasm streams in); without it the first decompress compiles it synchronously.
+ */
+export async function prepareStringBuiltins(): Promise<void> {
+  if (readerModule !== undefined) return;
+  try {
+    // The second argument (compile options) is part of the JS String Builtins proposal; TypeScript's lib predates it.
+    const compile = WebAssembly.compile as (bytes: BufferSource, options: object) => Promise<WebAssembly.Module>;
+    const module = await compile(READER_MODULE, COMPILE_OPTIONS);
+    readerModule ??= module;
+  } catch {
+    readerModule ??= null;
+  }
+}
+
+function compiledReaderModule(): WebAssembly.Module | null {
+  if (readerModule === undefined) {
+    try {
+      readerModule = new (WebAssembly.Module as new (bytes: BufferSource, options: object) => WebAssembly.Module)(READER_MODULE, COMPILE_OPTIONS);
+    } catch {
+      readerModule = null;
+    }
+  }
+  return readerModule;
+}
+
 /** One reader per codec memory; null where the engine lacks the builtins (or GC), and fromCharCode is used. */
 const builtinReaders = new WeakMap<WebAssembly.Memory, ReadUtf16 | null>();
 
 function builtinReader(memory: WebAssembly.Memory): ReadUtf16 | null {
+  const module = compiledReaderModule();
+  if (module === null) return null;
   try {
-    // The third argument (compile options) is ignored by engines without builtins; the import then fails to link.
-    const module = new (WebAssembly.Module as new (bytes: Uint8Array, options: object) => WebAssembly.Module)(READER_MODULE, { builtins: ['js-string'] });
+    // Engines that ignore the compile options leave the wasm:js-string import unresolved: linking fails here.
     const read = new WebAssembly.Instance(module, { codec: { memory } }).exports['read'] as (pointer: number, units: number) => string;
     return (_buffer, pointer, units) => read(pointer, units);
   } catch {

@@ -110,6 +110,8 @@ function transferTexts(): string[] {
 
 /** The browser string transfer on its own (memory → string) and inside the shipped codec (payload bytes in, text out). */
 export async function checkStringTransfer(wasmUrl: string, refused: string[]): Promise<StringTransferCheck> {
+  // As in the product: loadCodec compiles the reader module (asynchronously) while it loads codec.wasm.
+  await loadCodec(wasmUrl);
   const readMismatches: string[] = [];
   const memory = new WebAssembly.Memory({ initial: 64 });
   const read = memoryUtf16Reader(memory);
