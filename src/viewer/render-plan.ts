@@ -14,16 +14,12 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
  */
 const PART_ENTRIES = 20;
 
-/** Marks an item inside a group or lane of the first screen that is laid out at once (styles.css). */
-const SHOWN_CLASS = 'slot--shown';
-
 /** A plan being shown: the view (header, warnings, an empty timeline), then its entries in two steps. */
 export interface PlanRendering {
   view: HTMLElement;
   /**
-   * Appends top-level entries one at a time until the timeline reaches the bottom of the viewport, and shows the items
-   * inside them that reach into it; each check lays the page out, so the first screen is real layout, not an estimate.
-   * The view must be in the document.
+   * Appends top-level entries one at a time until the timeline reaches the bottom of the viewport; each check lays the
+   * page out, so the first screen is real layout, not an estimate. The view must be in the document.
    */
   fillFirstScreen(): void;
   /** Appends every remaining entry in one insertion (one parse), in parts whose layout the browser skips while off screen. */
@@ -57,14 +53,6 @@ export function renderPlan(plan: Plan, warnings: readonly string[]): PlanRenderi
       while (next < slots.length && timeline.getBoundingClientRect().bottom < window.innerHeight) {
         timeline.insertAdjacentHTML('beforeend', slotsHtml(slots.slice(next, next + 1), context));
         next += 1;
-        const entry = timeline.lastElementChild!;
-        // Items inside groups and lanes skip layout until shown (styles.css): a tall group is laid out only as far as the
-        // screen reaches. Document order puts a container before its items, so a parent is decided before its children.
-        for (const nested of entry.querySelectorAll('.slot')) {
-          const parent = nested.parentElement!.closest('.slot');
-          if (parent !== entry && !parent?.classList.contains(SHOWN_CLASS)) continue;
-          if (nested.getBoundingClientRect().top < window.innerHeight) nested.classList.add(SHOWN_CLASS);
-        }
       }
     },
     appendRest() {
