@@ -9,17 +9,25 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * Top-level entries per later part of the timeline. Each part is one content-visibility box (styles.css): a box per
- * entry cost about 30 µs each in style and layout, 10 ms for a 500-item plan; a part of 20 is still quick to lay out
- * when it scrolls into view.
+ * entry cost about 30 µs each in style and layout, 10 ms for a 500-item plan; a part of 10 is still quick to lay out
+ * when it scrolls near.
  */
-const PART_ENTRIES = 20;
+const PART_ENTRIES = 10;
+
+/**
+ * How far down, in viewport heights, the entries are laid out at once. Chromium renders content-visibility:auto boxes
+ * within 150 % of the viewport height below it before the first paint (kViewportMarginPercentage in
+ * display_lock_document_state.cc), so a part starting above this line would be laid out right after the measurement,
+ * still before the reader sees anything: the figure has to include that work.
+ */
+const LAID_OUT_SCREENS = 2.5;
 
 /** A plan being shown: the view (header, warnings, an empty timeline), then its entries in two steps. */
 export interface PlanRendering {
   view: HTMLElement;
   /**
-   * Appends top-level entries one at a time until the timeline reaches the bottom of the viewport; each check lays the
-   * page out, so the first screen is real layout, not an estimate. The view must be in the document.
+   * Appends top-level entries one at a time until the timeline reaches LAID_OUT_SCREENS viewport heights; each check
+   * lays the page out, so the first screen is real layout, not an estimate. The view must be in the document.
    */
   fillFirstScreen(): void;
   /** Appends every remaining entry in one insertion (one parse), in parts whose layout the browser skips while off screen. */
@@ -50,7 +58,7 @@ export function renderPlan(plan: Plan, warnings: readonly string[]): PlanRenderi
   return {
     view,
     fillFirstScreen() {
-      while (next < slots.length && timeline.getBoundingClientRect().bottom < window.innerHeight) {
+      while (next < slots.length && timeline.getBoundingClientRect().bottom < window.innerHeight * LAID_OUT_SCREENS) {
         timeline.insertAdjacentHTML('beforeend', slotsHtml(slots.slice(next, next + 1), context));
         next += 1;
       }
