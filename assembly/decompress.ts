@@ -1,7 +1,8 @@
 // lz-string 1.5.0 `_decompress(payload, 32, URI alphabet)` with budgets and strict validation.
 //
 // Every dictionary entry is a contiguous run of the output so far, so an entry is just
-// (start, length) and decoding is copying (docs/codec.md, "Memory"). Budgets are checked
+// (start, length), packed in 5 bytes, and decoding is copying (docs/codec.md, "Memory").
+// The payload is read as UTF-16 units or, when JS wrote an ASCII payload as bytes, as bytes. Budgets are checked
 // before anything is written, so a bomb stops at the first entry that would cross one.
 // Stricter than lz-string: every character must be in the alphabet, the stream must end with the
 // end code inside the payload, and only lz-string's zero flush may follow it.
@@ -9,7 +10,7 @@
 import { CHAR_TO_BITS, NOT_IN_ALPHABET } from "./alphabet";
 import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
 import { fail } from "./failure";
-import { decompressInput, decompressOutput, entryTable } from "./layout";
+import { ENTRY_BYTES, decompressInput, decompressOutput, entryTable } from "./layout";
 import {
   CONTENT_BUDGET,
   DICTIONARY_BUDGET,
@@ -39,22 +40,48 @@ let accBits: i32 = 0;
 let nextChar: i32 = 0;
 let payloadChars: i32 = 0;
 let badCharacter: i32 = -1;
+/** log2 of the bytes per payload character: 1 for UTF-16 units, 0 for bytes (the slow paths read it; the hot loop is specialised). */
+let inputShift: i32 = 1;
 
-/** Packs a dictionary entry: where it starts in the output and how many units it has. */
+/**
+ * Packs a dictionary entry into 40 bits: where it starts in the output (21 bits: < 2^21 units in the output
+ * budget) and how many units it has (19 bits: an entry is at most one unit longer than an older one, so no
+ * length exceeds the entry count + 1 ≤ 65,540). 5 bytes instead of 8 per entry: the table is fresh memory
+ * on a page's first decode, and first touches of fresh pages dominate that call (docs/codec.md).
+ */
 @inline function entry(start: i32, length: i32): u64 {
-  return <u64><u32>start | (<u64><u32>length << 32);
+  return <u64><u32>start | (<u64><u32>length << 21);
+}
+
+/** Stores entry `code`. The 8-byte store also writes 3 bytes of the next slot, which is always written later. */
+@inline function storeEntry(entries: usize, code: i32, packed: u64): void {
+  store<u64>(entries + <usize>code * ENTRY_BYTES, packed);
+}
+
+@inline function loadEntry(entries: usize, code: i32): u64 {
+  return load<u64>(entries + <usize>code * ENTRY_BYTES) & 0xff_ffff_ffff;
+}
+
+/** Payload character `index`: a UTF-16 unit (T = u16) or a byte (T = u8). */
+@inline function charAt<T>(input: usize, index: i32): u32 {
+  return <u32>load<T>(input + (<usize>index << <usize>(sizeof<T>() >> 1)));
 }
 
 /** The 6 stream bits of payload character `index`, or NOT_IN_ALPHABET. */
-@inline function charBits(input: usize, index: i32): u32 {
-  const char = <u32>load<u16>(input + (<usize>index << 1));
+@inline function charBits<T>(input: usize, index: i32): u32 {
+  const char = charAt<T>(input, index);
   return char < 128 ? <u32>load<u8>(CHAR_TO_BITS + <usize>char) : <u32>NOT_IN_ALPHABET;
+}
+
+/** charBits for the slow paths, which do not know the payload's width at compile time. */
+function anyCharBits(index: i32): u32 {
+  return inputShift == 0 ? charBits<u8>(decompressInput, index) : charBits<u16>(decompressInput, index);
 }
 
 /** Loads characters until the accumulator holds more than 58 bits or the payload ends. */
 @inline function refill(): void {
   while (accBits <= 58 && nextChar < payloadChars) {
-    const bits = charBits(decompressInput, nextChar);
+    const bits = anyCharBits(nextChar);
     if (bits == <u32>NOT_IN_ALPHABET) {
       badCharacter = nextChar;
       return;
@@ -68,7 +95,8 @@ let badCharacter: i32 = -1;
 /** Status for a read that found fewer than `width` bits: a bad character or the end of the payload. */
 function starved(): i32 {
   if (badCharacter >= 0) {
-    return fail(INVALID_PAYLOAD, REASON_BAD_CHARACTER, <i32>load<u16>(decompressInput + (<usize>badCharacter << 1)), badCharacter);
+    const char = inputShift == 0 ? charAt<u8>(decompressInput, badCharacter) : charAt<u16>(decompressInput, badCharacter);
+    return fail(INVALID_PAYLOAD, REASON_BAD_CHARACTER, <i32>char, badCharacter);
   }
   return fail(INVALID_PAYLOAD, REASON_TRUNCATED, 0, payloadChars);
 }
@@ -89,10 +117,14 @@ function checkEnding(): i32 {
   return 0;
 }
 
-/** Decodes `chars` payload characters at decompressInput; returns the decoded unit count or a status. */
-export function decompressChars(chars: i32): i32 {
+/**
+ * Decodes `chars` payload characters at decompressInput, each a UTF-16 unit (T = u16) or a byte (T = u8:
+ * an ASCII payload JS wrote with encodeInto); returns the decoded unit count or a status.
+ */
+export function decompressChars<T>(chars: i32): i32 {
   const inputCheck = checkDecompressInput(chars);
   if (inputCheck < 0) return inputCheck;
+  inputShift = <i32>(sizeof<T>() >> 1);
   acc = 0;
   accBits = 0;
   nextChar = 0;
@@ -128,7 +160,7 @@ export function decompressChars(chars: i32): i32 {
   let next: i32 = nextChar;
 
   store<u16>(output, firstUnit);
-  store<u64>(entries + (3 << 3), entry(0, 1));
+  storeEntry(entries, 3, entry(0, 1));
   let dictSize: i32 = 4;
   let numBits: i32 = 3;
   let enlargeIn: i32 = 4;
@@ -141,7 +173,7 @@ export function decompressChars(chars: i32): i32 {
     // One refill per code covers the code and a 16-bit literal after it (numBits ≤ 17 in budget).
     if (bitCount < numBits + 16) {
       let value: u32 = 0;
-      while (bitCount <= 58 && next < chars && (value = charBits(input, next)) != <u32>NOT_IN_ALPHABET) {
+      while (bitCount <= 58 && next < chars && (value = charBits<T>(input, next)) != <u32>NOT_IN_ALPHABET) {
         bits |= <u64>value << <u64>bitCount;
         bitCount += 6;
         next++;
@@ -162,7 +194,7 @@ export function decompressChars(chars: i32): i32 {
       if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, next);
       contentUnits += 1;
       if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), next);
-      store<u64>(entries + (<usize>dictSize << 3), entry(outLength, 1));
+      storeEntry(entries, dictSize, entry(outLength, 1));
       code = dictSize;
       dictSize++;
       enlargeIn--;
@@ -182,9 +214,9 @@ export function decompressChars(chars: i32): i32 {
     let start: i32;
     let length: i32;
     if (code < dictSize) {
-      const known = load<u64>(entries + (<usize>code << 3));
-      start = <i32>known;
-      length = <i32>(known >> 32);
+      const known = loadEntry(entries, code);
+      start = <i32>(known & 0x1f_ffff);
+      length = <i32>(known >> 21);
     } else if (code == dictSize) {
       start = wStart;
       length = wLength + 1;
@@ -209,7 +241,7 @@ export function decompressChars(chars: i32): i32 {
     if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, next);
     contentUnits += <i64>wLength + 1;
     if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), next);
-    store<u64>(entries + (<usize>dictSize << 3), entry(wStart, wLength + 1));
+    storeEntry(entries, dictSize, entry(wStart, wLength + 1));
     dictSize++;
     enlargeIn--;
 

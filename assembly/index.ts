@@ -9,7 +9,6 @@ import { initAlphabet } from "./alphabet";
 import { checkCompressInput, compressUnits } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
-import { widenBytes } from "./widen";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
 import { MEMORY_LIMIT } from "./status";
 
@@ -58,9 +57,9 @@ function decompressWritten(chars: i32, asBytes: bool): i32 {
   const check = checkDecompressInput(chars);
   if (check < 0) return check;
   if (!layoutDecompress(chars)) return memoryLimit();
-  if (asBytes) widenBytes(decompressInput, chars);
   output = decompressOutput;
-  return decompressChars(chars);
+  // Bytes are decoded where they are (no widening pass: it touched twice the input memory).
+  return asBytes ? decompressChars<u8>(chars) : decompressChars<u16>(chars);
 }
 
 /** Where the last successful call left its output. */

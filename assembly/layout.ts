@@ -24,8 +24,9 @@ export let compressTablesIntact: bool = false;
 
 // Decompression regions (set by layoutDecompress).
 export let decompressInput: usize = 0;
-/** One u64 per code: start offset in the output (low 32 bits) and length (high 32 bits). */
+/** 5 bytes per code: start offset in the output (low 21 bits) and length (next 19 bits); see decompress.ts. */
 export let entryTable: usize = 0;
+export const ENTRY_BYTES: usize = 5;
 export let decompressOutput: usize = 0;
 
 /** Bytes of memory the last layout needs; reported with MEMORY_LIMIT. */
@@ -70,6 +71,6 @@ export function layoutDecompress(chars: i32): bool {
   compressTablesIntact = false;
   decompressInput = HEAP_START;
   entryTable = align(decompressInput + (<usize>chars << 1) + SLACK);
-  decompressOutput = align(entryTable + (<usize>MAX_CODES << 3));
+  decompressOutput = align(entryTable + <usize>MAX_CODES * ENTRY_BYTES + SLACK);
   return ensureMemory(decompressOutput + <usize>OUTPUT_BYTES + SLACK);
 }

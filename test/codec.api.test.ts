@@ -165,6 +165,35 @@ describe('Node entry', () => {
       expect(refusal(isomorphic, bad)).toMatch(/^(INVALID_PAYLOAD|PAYLOAD_TOO_LONG): /);
     }
   });
+
+  it('the byte path decodes large payloads exactly: a dictionary near its budget, entries thousands of units long', async () => {
+    const module = await loadCodecModule();
+    let asciiWrites = 0;
+    const isomorphic = createCodec(module, {
+      strings: {
+        writeAscii(memory, pointer, text) {
+          const ascii = isomorphicStrings.writeAscii!(memory, pointer, text);
+          if (ascii) asciiWrites++;
+          return ascii;
+        },
+      },
+    });
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const words = Array.from({ length: 40_000 }, () => Array.from({ length: 2 + Math.floor(random() * 7) }, () => String.fromCharCode(0x61 + Math.floor(random() * 26))).join(''));
+    const texts = [
+      words.join(' '), // tens of thousands of dictionary entries
+      'a'.repeat(1_500_000), // one run: entries grow by one unit each, up to ~1,700 units
+      `${'Grüße – ½ € ✓ 😀 '.repeat(3_000)}${'{"id":"x","title":"Workshop"},'.repeat(20_000)}`,
+    ];
+    for (const text of texts) {
+      const payload = lz.compressToEncodedURIComponent(text);
+      const decoded = isomorphic.decompress(payload);
+      expect(decoded.length).toBe(text.length);
+      expect(decoded === text).toBe(true);
+    }
+    expect(asciiWrites).toBe(texts.length);
+  });
 });
 
 describe('browser entry', () => {
