@@ -40,6 +40,29 @@ let accBits: i32 = 0;
 let nextChar: i32 = 0;
 let payloadChars: i32 = 0;
 let badCharacter: i32 = -1;
+// Dictionary and output state between slices of the hot loop (decodeRun).
+let savedDictSize: i32 = 0;
+let savedNumBits: i32 = 0;
+let savedEnlargeIn: i32 = 0;
+let savedContentUnits: i64 = 0;
+let savedOutLength: i32 = 0;
+let savedWStart: i32 = 0;
+let savedWLength: i32 = 0;
+/** Codes per slice of the hot loop. */
+const RUN_CODES: i32 = 4096;
+/** decodeRun's "call me again": below every status. */
+const PAUSED: i32 = i32.MIN_VALUE;
+
+function saveRun(dict: i32, bits: i32, enlarge: i32, content: i64, length: i32, start: i32, previousLength: i32): void {
+  savedDictSize = dict;
+  savedNumBits = bits;
+  savedEnlargeIn = enlarge;
+  savedContentUnits = content;
+  savedOutLength = length;
+  savedWStart = start;
+  savedWLength = previousLength;
+}
+
 /** log2 of the bytes per payload character: 1 for UTF-16 units, 0 for bytes (the slow paths read it; the hot loop is specialised). */
 let inputShift: i32 = 1;
 
@@ -150,26 +173,48 @@ export function decompressChars<T>(chars: i32): i32 {
   acc >>= <u64>firstWidth;
   accBits -= firstWidth;
 
-  // The hot loop keeps the bit reader and the layout in locals: WASM globals are memory
-  // loads and stores in every engine, locals stay in registers.
+  store<u16>(decompressOutput, firstUnit);
+  storeEntry(entryTable, 3, entry(0, 1));
+  saveRun(4, 3, 4, 1, 1, 0, 1);
+  // The loop runs in slices (see decodeRun); two call sites keep Binaryen from inlining it here.
+  let result = decodeRun<T>(chars);
+  while (result == PAUSED) result = decodeRun<T>(chars);
+  return result;
+}
+
+/**
+ * Decodes up to RUN_CODES codes, then saves its state and returns PAUSED. Why slices: engines run a page's
+ * first call of a function in baseline code (V8's Liftoff) and compile optimised code in the background,
+ * but a call already running never switches (no on-stack replacement for WASM). One call for the whole
+ * payload ran entirely in baseline code on a page's first decode; with slices, the later ones run the
+ * optimised code as soon as it is ready. Returns the decoded unit count, a status, or PAUSED.
+ */
+function decodeRun<T>(chars: i32): i32 {
+  // The hot loop keeps the bit reader, the layout and the dictionary state in locals: WASM globals are
+  // memory loads and stores in every engine, locals stay in registers.
   const input = decompressInput;
   const output = decompressOutput;
   const entries = entryTable;
   let bits: u64 = acc;
   let bitCount: i32 = accBits;
   let next: i32 = nextChar;
-
-  store<u16>(output, firstUnit);
-  storeEntry(entries, 3, entry(0, 1));
-  let dictSize: i32 = 4;
-  let numBits: i32 = 3;
-  let enlargeIn: i32 = 4;
-  let contentUnits: i64 = 1;
-  let outLength: i32 = 1;
-  let wStart: i32 = 0;
-  let wLength: i32 = 1;
+  let dictSize: i32 = savedDictSize;
+  let numBits: i32 = savedNumBits;
+  let enlargeIn: i32 = savedEnlargeIn;
+  let contentUnits: i64 = savedContentUnits;
+  let outLength: i32 = savedOutLength;
+  let wStart: i32 = savedWStart;
+  let wLength: i32 = savedWLength;
+  let codesLeft: i32 = RUN_CODES;
 
   while (true) {
+    if (--codesLeft < 0) {
+      acc = bits;
+      accBits = bitCount;
+      nextChar = next;
+      saveRun(dictSize, numBits, enlargeIn, contentUnits, outLength, wStart, wLength);
+      return PAUSED;
+    }
     // One refill per code covers the code and a 16-bit literal after it (numBits ≤ 17 in budget).
     if (bitCount < numBits + 16) {
       let value: u32 = 0;
