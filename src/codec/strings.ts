@@ -150,16 +150,51 @@ function compiledReaderModule(): WebAssembly.Module | null {
 /** One reader per codec memory; null where the engine lacks the builtins (or GC), and fromCharCode is used. */
 const builtinReaders = new WeakMap<WebAssembly.Memory, ReadUtf16 | null>();
 
+/** Exact UTF-16 decoding without a GC array: `fatal` refuses lone surrogates (undefined then), `ignoreBOM` keeps a BOM. */
+const utf16Decoder = ((): TextDecoder | undefined => {
+  try {
+    return new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true });
+  } catch {
+    return undefined;
+  }
+})();
+
+function decodeUtf16(buffer: ArrayBuffer, pointer: number, units: number): string | undefined {
+  if (utf16Decoder === undefined) return undefined;
+  try {
+    return utf16Decoder.decode(new Uint16Array(buffer, pointer, units));
+  } catch {
+    return undefined; // a lone surrogate: the builtin reader keeps it
+  }
+}
+
 function builtinReader(memory: WebAssembly.Memory): ReadUtf16 | null {
   const module = compiledReaderModule();
   if (module === null) return null;
+  let read: (pointer: number, units: number) => string;
   try {
     // Engines that ignore the compile options leave the wasm:js-string import unresolved: linking fails here.
-    const read = new WebAssembly.Instance(module, { codec: { memory } }).exports['read'] as (pointer: number, units: number) => string;
-    return (_buffer, pointer, units) => read(pointer, units);
+    read = new WebAssembly.Instance(module, { codec: { memory } }).exports['read'] as (pointer: number, units: number) => string;
   } catch {
     return null;
   }
+  /** Length of the module's kept GC array, and the longest read that has not grown it. */
+  let arrayUnits = 0;
+  let seenUnits = 0;
+  return (buffer, pointer, units) => {
+    // The GC array pays off only when it is reused. A page's first (often only) decode would allocate and fill it
+    // in fresh memory and run the copy loop in baseline code, so a length not seen before goes through TextDecoder
+    // instead (docs/codec.md, "The first decode in a page"); the array is grown when that length comes again.
+    if (units > arrayUnits) {
+      if (units > seenUnits) {
+        seenUnits = units;
+        const text = decodeUtf16(buffer, pointer, units);
+        if (text !== undefined) return text;
+      }
+      arrayUnits = units;
+    }
+    return read(pointer, units);
+  };
 }
 
 /** The fastest exact readUtf16 for a codec's memory: the string builtin where the engine has it, fromCharCode chunks otherwise. */
