@@ -151,7 +151,7 @@ async function inPage({ wasmBase64, plan, payload }: { wasmBase64: string; plan:
     'fromCharCode.apply 16,384-unit chunks': chunked(16384, false),
     'fromCharCode.apply 8,192 chunks of Array.from': chunked(8192, true),
   };
-  // The payload goes in as the shipped codec sends it: as bytes (it is ASCII), widened inside the module.
+  // The payload goes in as the shipped codec sends it: as bytes (it is ASCII), decoded where they were written.
   const decompress = (read: (view: Uint16Array) => string) => (): string => {
     const pointer = wasm.decompressBegin(payload.length);
     if (!shipped.isomorphicStrings.writeAscii!(wasm.memory.buffer, pointer, payload)) throw new Error('the payload is not ASCII');
