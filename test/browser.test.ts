@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import type { StartedServer } from '../src/server.js';
-import { launchChromium, type ChromiumHandle } from './support/chromium.js';
+import type { ChromiumHandle } from './support/chromium.js';
 import { differentialCases } from './support/codec-cases.js';
-import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer, type ViewerManifest } from './support/viewer-harness.js';
+import { callPageCodec, openViewerPage, startViewerServer, type ViewerManifest, type ViewerPage } from './support/viewer-harness.js';
 import { largestInBudgetPlan, workshopPlan } from './support/viewer-plans.js';
 
 let server: StartedServer;
@@ -18,18 +18,15 @@ let browser: ChromiumHandle;
 let manifest: ViewerManifest;
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
+let viewer: ViewerPage | undefined;
+
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  manifest = ensureViewerBuilt();
-  browser = await launchChromium();
-  server = await startViewerServer();
-  await servePageCodec(browser.context, server.url);
+  viewer = await openViewerPage();
+  ({ manifest, browser, server } = viewer);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => viewer?.close());
 
 async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, any> }> {
   const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

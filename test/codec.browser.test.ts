@@ -2,25 +2,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodecError, loadCodec } from '../src/codec/node.js';
 import type { StartedServer } from '../src/server.js';
-import { launchChromium, type ChromiumHandle } from './support/chromium.js';
+import type { ChromiumHandle } from './support/chromium.js';
 import type { StringTransferCheck } from './support/page-codec.js';
-import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer, type ViewerManifest } from './support/viewer-harness.js';
+import { callPageCodec, openViewerPage, type ViewerManifest, type ViewerPage } from './support/viewer-harness.js';
 
 let server: StartedServer;
 let browser: ChromiumHandle;
 let manifest: ViewerManifest;
 
+let viewer: ViewerPage | undefined;
+
 beforeAll(async () => {
-  manifest = ensureViewerBuilt();
-  browser = await launchChromium();
-  server = await startViewerServer();
-  await servePageCodec(browser.context, server.url);
+  viewer = await openViewerPage();
+  ({ manifest, browser, server } = viewer);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => viewer?.close());
 
 /** Refused payloads of every kind, including non-ASCII ones (those take the UTF-16 path, so positions stay in characters). */
 const REFUSED = ['Q!', 'wA1', 'QA', 'BYUwNmD2AEDukCc', 'BYUwNmD2AEDukCc!', 'BYUwNmD2AEDukCcÄ', 'NoIg\uD800Lg', '😀😀', 'A'.repeat(750_001)];

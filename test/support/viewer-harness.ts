@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type StartedServer } from '../../src/server.js';
+import { launchChromium, type ChromiumHandle } from './chromium.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -57,4 +58,37 @@ export async function servePageCodec(context: BrowserContext, origin: string): P
 export function callPageCodec(name: string, ...args: unknown[]): string {
   const list = args.map((arg) => JSON.stringify(arg)).join(', ');
   return `import(${JSON.stringify(PAGE_CODEC_PATH)}).then((module) => module.${name}(${list}))`;
+}
+
+/** What a Chromium test file works with: the built viewer, the real server, and Chromium serving the in-page module. */
+export interface ViewerPage {
+  manifest: ViewerManifest;
+  server: StartedServer;
+  browser: ChromiumHandle;
+  close(): Promise<void>;
+}
+
+/** Builds the viewer if needed, starts the server and Chromium, and serves the in-page module; a failed step closes the rest. */
+export async function openViewerPage(env: Record<string, string> = {}): Promise<ViewerPage> {
+  const manifest = ensureViewerBuilt();
+  const browser = await launchChromium();
+  let server: StartedServer | undefined;
+  try {
+    server = await startViewerServer(env);
+    await servePageCodec(browser.context, server.url);
+  } catch (error) {
+    await server?.close();
+    await browser.close();
+    throw error;
+  }
+  const started = server;
+  return {
+    manifest,
+    server: started,
+    browser,
+    async close() {
+      await browser.close();
+      await started.close();
+    },
+  };
 }
