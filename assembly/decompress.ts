@@ -63,6 +63,13 @@ function saveRun(dict: i32, bits: i32, enlarge: i32, content: i64, length: i32, 
   savedWLength = previousLength;
 }
 
+/** Hands the hot loop's bit reader (kept in locals) back to the globals the slow paths and the next slice read. */
+@inline function saveReader(bits: u64, bitCount: i32, next: i32): void {
+  acc = bits;
+  accBits = bitCount;
+  nextChar = next;
+}
+
 /** log2 of the bytes per payload character: 1 for UTF-16 units, 0 for bytes (the slow paths read it; the hot loop is specialised). */
 let inputShift: i32 = 1;
 
@@ -209,9 +216,7 @@ function decodeRun<T>(chars: i32): i32 {
 
   while (true) {
     if (--codesLeft < 0) {
-      acc = bits;
-      accBits = bitCount;
-      nextChar = next;
+      saveReader(bits, bitCount, next);
       saveRun(dictSize, numBits, enlargeIn, contentUnits, outLength, wStart, wLength);
       return PAUSED;
     }
@@ -244,9 +249,7 @@ function decodeRun<T>(chars: i32): i32 {
       dictSize++;
       enlargeIn--;
     } else if (code == 2) {
-      acc = bits;
-      accBits = bitCount;
-      nextChar = next;
+      saveReader(bits, bitCount, next);
       const ending = checkEnding();
       return ending < 0 ? ending : outLength;
     }
@@ -302,9 +305,7 @@ function decodeRun<T>(chars: i32): i32 {
 
 /** The hot loop ran out of bits: hand its reader state back and report why (bad character or end). */
 function starvedAt(bits: u64, bitCount: i32, next: i32): i32 {
-  acc = bits;
-  accBits = bitCount;
-  nextChar = next;
+  saveReader(bits, bitCount, next);
   refill(); // stops at the same place and records a bad character there, if that is why
   return starved();
 }
