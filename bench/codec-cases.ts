@@ -29,17 +29,25 @@ export function expectRefusal(call: () => unknown, what: string): string {
   throw new Error(`${what} was expected to be refused but succeeded`);
 }
 
-export function buildInputs(wasm: CodecImplementation): CodecInputs {
-  const overBudgetPlan = planJsonOfSize(2_000_000, 7);
+/** The 2 MB plan every codec bench starts from (over the dictionary budget). */
+const overBudgetPlanJson = (): string => planJsonOfSize(2_000_000, 7);
+
+/** The largest realistic plan the codec compresses within its budgets: the 2 MB plan trimmed until it fits. */
+export function largestInBudgetPlan(codec: Pick<CodecImplementation, 'compress'>, overBudgetPlan = overBudgetPlanJson()): string {
   const fits = (json: string): boolean => {
     try {
-      wasm.compress(json);
+      codec.compress(json);
       return true;
     } catch {
       return false;
     }
   };
-  const largestPlan = trimToFit(JSON.parse(overBudgetPlan) as Record<string, unknown>, fits);
+  return trimToFit(JSON.parse(overBudgetPlan) as Record<string, unknown>, fits);
+}
+
+export function buildInputs(wasm: CodecImplementation): CodecInputs {
+  const overBudgetPlan = overBudgetPlanJson();
+  const largestPlan = largestInBudgetPlan(wasm, overBudgetPlan);
   const smallPlan = planJsonOfSize(20_000, 7);
   return {
     largestPlan,

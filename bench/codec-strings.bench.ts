@@ -11,7 +11,7 @@ import benny from 'benny';
 import { createCodec, loadCodecModule } from '../src/codec/node.js';
 import { bufferStrings } from '../src/codec/node.js';
 import type { StringTransfer } from '../src/codec/types.js';
-import { planJsonOfSize, trimToFit } from '../test/fixtures/plans.js';
+import { largestInBudgetPlan } from './codec-cases.js';
 import { lzString } from './implementations/lz-string.js';
 
 setFlagsFromString('--expose-gc');
@@ -39,15 +39,7 @@ const readers: Record<string, StringTransfer['readUtf16']> = {
 
 const module = await loadCodecModule();
 const reference = createCodec(module, { strings: bufferStrings });
-const fits = (json: string): boolean => {
-  try {
-    reference.compress(json);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const plan = trimToFit(JSON.parse(planJsonOfSize(2_000_000, 7)) as Record<string, unknown>, fits);
+const plan = largestInBudgetPlan(reference);
 const payload = reference.compress(plan);
 console.log(`largest in-budget plan: ${plan.length} chars → ${payload.length}-char payload`);
 
