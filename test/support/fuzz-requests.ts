@@ -1,18 +1,7 @@
 // Seeded generator of hostile requests for the protocol fuzz: random and mutated JSON-RPC envelopes, headers, paths.
 import { MODERN_VERSION, modernCreateRequest, smallPlan } from '../../bench/http/bodies.js';
+import { createRandom } from '../fixtures/plans.js';
 import type { LoadRequest } from './load.js';
-
-/** mulberry32: small, fast, seedable; the printed seed reproduces a failing run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VERSIONS = [MODERN_VERSION, '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2099-01-01', 'latest', ''];
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'server/discover', 'notifications/initialized', 'resources/list', 'prompts/get', '', 'TOOLS/LIST'];
@@ -30,7 +19,8 @@ export interface Fuzzer {
 }
 
 export function createFuzzer(seed: number): Fuzzer {
-  const random = seededRandom(seed);
+  // mulberry32, seeded: the printed seed reproduces a failing run.
+  const random = createRandom(seed);
   const chance = (p: number): boolean => random() < p;
   const int = (n: number): number => Math.floor(random() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
