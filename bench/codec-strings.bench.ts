@@ -85,8 +85,13 @@ if (process.argv.includes('--chromium') || !nodeSide) {
   const wasmBase64 = (await readFile(new URL('../build/codec.wasm', import.meta.url))).toString('base64');
   const { build } = await import('esbuild');
   // The shipped browser transfer (strings.ts: the wasm:js-string reader, the byte path for payloads), bundled for the page.
+  // The shipped transfers as one in-page global: the isomorphic one (strings.ts) and the builtin reader (string-builtins.ts).
   const stringsBundle = await build({
-    entryPoints: [fileURLToPath(new URL('../src/codec/strings.ts', import.meta.url))],
+    stdin: {
+      contents: "export * from './src/codec/strings.ts'; export * from './src/codec/string-builtins.ts';",
+      resolveDir: fileURLToPath(new URL('../', import.meta.url)),
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'iife',
@@ -118,7 +123,7 @@ async function inPage({ wasmBase64, plan, payload }: { wasmBase64: string; plan:
     decompressAscii(chars: number): number;
     outputPointer(): number;
   };
-  const shipped = (globalThis as unknown as { codecStrings: typeof import('../src/codec/strings.js') }).codecStrings;
+  const shipped = (globalThis as unknown as { codecStrings: typeof import('../src/codec/strings.js') & typeof import('../src/codec/string-builtins.js') }).codecStrings;
   if (!shipped.hasStringBuiltins()) throw new Error('this Chromium has no WebAssembly JS String Builtins; the shipped reader falls back to fromCharCode');
   const builtinReader = shipped.memoryUtf16Reader(wasm.memory);
   const lz = (globalThis as unknown as { LZString: { decompressFromEncodedURIComponent(payload: string): string } }).LZString;

@@ -237,6 +237,6 @@ describe('browser entry', () => {
       for (const [, next] of text.matchAll(/from '\.\/([a-z-]+)\.js'/g)) await visit(`${next}.ts`);
     };
     await visit('browser.ts');
-    expect([...seen].sort()).toEqual(['browser.ts', 'core.ts', 'errors.ts', 'messages.ts', 'strings.ts', 'types.ts']);
+    expect([...seen].sort()).toEqual(['browser.ts', 'core.ts', 'errors.ts', 'messages.ts', 'string-builtins.ts', 'strings.ts', 'types.ts']);
   });
 });

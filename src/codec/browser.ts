@@ -1,7 +1,7 @@
 // Browser entry of the codec: fetches codec.wasm (next to this file by default) and streams it in.
 
 import { createCodec } from './core.js';
-import { prepareStringBuiltins } from './strings.js';
+import { prepareStringBuiltins } from './string-builtins.js';
 import type { Codec } from './types.js';
 
 export { CodecError, CODEC_BUDGETS, CODEC_MEMORY_LIMIT_BYTES } from './errors.js';

@@ -3,7 +3,8 @@
 import { CodecError, STATUS_CODES } from './errors.js';
 import type { CodecErrorCode } from './errors.js';
 import { failureMessage } from './messages.js';
-import { isomorphicStrings, memoryUtf16Reader } from './strings.js';
+import { memoryUtf16Reader } from './string-builtins.js';
+import { isomorphicStrings } from './strings.js';
 import type { Codec, CodecExports, StringTransfer } from './types.js';
 
 export interface CodecOptions {

@@ -1,7 +1,8 @@
 // Runs inside Chromium (bundled by esbuild in the test): the shipped browser codec beside lz-string, compared and timed in one page.
 import LZString from 'lz-string';
 import { CodecError, createCodec, loadCodec } from '../../src/codec/browser.js';
-import { hasStringBuiltins, isomorphicStrings, memoryUtf16Reader } from '../../src/codec/strings.js';
+import { hasStringBuiltins, memoryUtf16Reader } from '../../src/codec/string-builtins.js';
+import { isomorphicStrings } from '../../src/codec/strings.js';
 import { differentialCases } from './codec-cases.js';
 
 export interface DifferentialResult {
