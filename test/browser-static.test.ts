@@ -42,6 +42,12 @@ describe('static viewer files', () => {
     expect(new Uint8Array(assets.lookup(`/assets/${manifest.assets.wasm}`)!.body.slice(0, 4))).toEqual(new Uint8Array([0, 0x61, 0x73, 0x6d]));
   });
 
+  it('ships the viewer bundle with V8\'s compile hint as its first line, so Chromium compiles it while it streams in', async () => {
+    const assets = await loadStaticAssets();
+    const bundle = new TextDecoder().decode(assets.lookup(`/assets/${manifest.assets.js}`)!.body);
+    expect(bundle.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   it('answers nothing for other paths, so the router can say 404', async () => {
     const assets = await loadStaticAssets();
     for (const path of ['/index.html', '/assets/', '/assets/nope.js', '/assets/../index.html', '/manifest.json', '/assets/%2e%2e/manifest.json']) {

@@ -56,6 +56,10 @@ const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
   target: 'es2022',
   // The bundle sits next to the hashed .wasm in /assets/, so it finds it relative to its own URL.
   define: { __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`) },
+  // V8's explicit compile hint (Chromium 136+): compile every function while the script streams in, off the main
+  // thread, instead of lazily on first call. Almost every function of the bundle runs to open a plan, and lazy
+  // compilation in the middle of decode and render cost about 3 ms of the page's main-thread time.
+  banner: { js: '//# allFunctionsCalledOnLoad' },
 }));
 
 const template = await readFile(new URL('index.html', source), 'utf8');
