@@ -8,8 +8,9 @@ import { loadCodec } from '../src/codec/node.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { launchChromium } from '../test/support/chromium.js';
 import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer } from '../test/support/viewer-harness.js';
-import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
+import { largestInBudgetPlan, workshopPlan } from '../test/support/viewer-plans.js';
 import type { Timing } from '../test/support/page-codec.js';
+import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
 
 /** The targets of issue 6. */
 const GOALS = { openMs: 100, codecRatio: 8 };
@@ -88,6 +89,8 @@ const plan = await largestInBudgetPlan((candidate) => operations.createSessionLi
 const { link } = await operations.createSessionLink(plan);
 const json = JSON.stringify((await operations.decodeSessionLink(link)).session);
 const fragment = link.slice(link.indexOf('#'));
+const smallLink = (await operations.createSessionLink(workshopPlan())).link;
+const smallFragment = smallLink.slice(smallLink.indexOf('#'));
 
 const server = await startViewerServer({ RATE_LIMIT: '1000' });
 const browser = await launchChromium();
@@ -121,6 +124,17 @@ try {
     await page.close();
   }
 
+  // Machine facts behind the gap between wall and CPU time (browser-machine.ts).
+  const reopen: number[] = [];
+  for (let load = 0; load < AFTER_MARKS_LOADS; load += 1) reopen.push(await warmReopenMs(browser.context, server.url, fragment, smallFragment));
+  const touches = [];
+  for (let probe = 0; probe < 3; probe += 1) touches.push(await firstTouchCost(browser.context));
+  const phaseFaults: PhaseFaults[] = [];
+  for (let load = 0; load < AFTER_MARKS_LOADS; load += 1) {
+    const faults = await faultsPerPhase(browser.context, server.url, fragment);
+    if (faults) phaseFaults.push(faults);
+  }
+
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/`);
   const timing = await page.evaluate(callPageCodec('timeCodecs', `/assets/${manifest.assets.wasm}`, json, rounds)) as Timing;
@@ -141,8 +155,20 @@ try {
       wholePlanCpuAllMs: wholePlanCpu,
       renderingAfterMarksCpuMedianMs: median(afterMarksCpu),
       navigationToPlanMedianMs: median(sinceNavigation),
+      warmReopenMedianMs: median(reopen),
+      warmReopenAllMs: reopen,
       goalMs: GOALS.openMs,
       loadAverage: loadavg(),
+    },
+    firstTouch: {
+      firstMicrosPerPage: median(touches.map((touch) => touch.firstMicros)),
+      againMicrosPerPage: median(touches.map((touch) => touch.againMicros)),
+      // Fresh 4 KB pages the renderer's main thread touched per phase of one open (median of the probe loads; Linux).
+      pagesPerPhase: phaseFaults.length === 0 ? null : {
+        decode: median(phaseFaults.map((faults) => faults.decode)),
+        firstScreen: median(phaseFaults.map((faults) => faults.firstScreen)),
+        rest: median(phaseFaults.map((faults) => faults.rest)),
+      },
     },
     codec: {
       rounds,
@@ -163,6 +189,14 @@ try {
   console.log(`  decode + first screen: ${v.firstScreenMedianMs.toFixed(1)} ms wall, ${v.firstScreenCpuMedianMs.toFixed(1)} ms main-thread CPU (decode ${v.decodeMedianMs.toFixed(1)} ms wall)`);
   console.log(`  decode + whole plan rendered: ${v.openMedianMs.toFixed(1)} ms wall, ${v.wholePlanCpuMedianMs.toFixed(1)} ms main-thread CPU; whole plan on screen ${v.navigationToPlanMedianMs.toFixed(0)} ms after navigation`);
   console.log(`  style, layout and paint in the ${AFTER_MARKS_MS} ms after the marks (first paint included): ${v.renderingAfterMarksCpuMedianMs.toFixed(1)} ms main-thread CPU (median of ${AFTER_MARKS_LOADS} more loads)`);
+  console.log(`  the same, re-opened in a tab that has shown it (hashchange away and back; warm memory and code): ${v.warmReopenMedianMs.toFixed(1)} ms wall (median of ${AFTER_MARKS_LOADS})`);
+  console.log(`first touch of fresh memory in a new page: ${figures.firstTouch.firstMicrosPerPage.toFixed(1)} µs per 4 KB page (${figures.firstTouch.againMicrosPerPage.toFixed(2)} µs when touched again)`);
+  const pages = figures.firstTouch.pagesPerPhase;
+  if (pages) {
+    const total = pages.decode + pages.firstScreen + pages.rest;
+    console.log(`  fresh pages the renderer's main thread touches while opening: decode ${pages.decode}, first screen ${pages.firstScreen}, rest ${pages.rest}`
+      + ` → ${total} × ${figures.firstTouch.firstMicrosPerPage.toFixed(1)} µs ≈ ${(total * figures.firstTouch.firstMicrosPerPage / 1000).toFixed(0)} ms of the figure (median of ${phaseFaults.length} loads)`);
+  }
   console.log(`in-page compress:   wasm ${timing.wasmCompress.toFixed(2)} ms, lz-string ${timing.lzCompress.toFixed(2)} ms → ${figures.codec.compressRatio.toFixed(1)}×`);
   console.log(`in-page decompress: wasm ${timing.wasmDecompress.toFixed(2)} ms, lz-string ${timing.lzDecompress.toFixed(2)} ms → ${figures.codec.decompressRatio.toFixed(1)}×  (goal ≥ ${GOALS.codecRatio}×)`);
 } finally {
