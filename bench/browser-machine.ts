@@ -17,7 +17,7 @@ export interface FirstTouchCost {
 /**
  * Writes one byte per 4 KB page of a fresh 64 MB buffer in a new blank page, twice. A new renderer touches only fresh
  * memory while it decodes and renders a plan (JavaScript heap, DOM, layout), so the first figure times every page of
- * memory that work needs; on typical hardware it is well under a microsecond.
+ * memory that work needs; on typical hardware it is around a microsecond or less.
  */
 export async function firstTouchCost(context: BrowserContext): Promise<FirstTouchCost> {
   const page = await context.newPage();
