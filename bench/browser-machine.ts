@@ -1,7 +1,7 @@
 // What the viewer's open costs on a given machine beyond its own work: a first touch of fresh memory in a new Chromium
 // page, how many fresh pages each phase of an open touches, and the same open once the tab's memory and code are warm.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** Bytes written in the first-touch probe: far more than any cache, small enough to be quick. */
 const PROBE_BYTES = 64 << 20;
@@ -90,9 +90,10 @@ function rendererFaults(): Map<string, number> {
 /**
  * Counts the renderer main thread's minor page faults between the viewer's marks. An init script makes each mark send a
  * synchronous request that the bench answers after reading /proc, so the counts are taken while the page waits at
- * the mark. Only the bench's pages get the script; the viewer itself is unchanged. Linux only (undefined elsewhere).
+ * the mark. Only the bench's pages get the script; the viewer itself is unchanged. `open` opens the plan on the page
+ * (the bench's own navigation). Linux only (undefined elsewhere).
  */
-export async function faultsPerPhase(context: BrowserContext, url: string, fragment: string): Promise<PhaseFaults | undefined> {
+export async function faultsPerPhase(context: BrowserContext, url: string, open: (page: Page) => Promise<void>): Promise<PhaseFaults | undefined> {
   if (!existsSync('/proc/self/stat')) return undefined;
   const snapshots = new Map<string, Map<string, number>>();
   const pattern = `${url}${PROBE_PATH}*`;
@@ -114,8 +115,7 @@ export async function faultsPerPhase(context: BrowserContext, url: string, fragm
         return mark(name, options);
       };
     })()`);
-    await page.goto(`${url}/${fragment}`);
-    await page.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
+    await open(page);
   } finally {
     await page.close();
     await context.unroute(pattern);

@@ -76,6 +76,13 @@ function markOf(events: readonly TraceEvent[], name: string): { ts: number; tts:
   return { ts: mark.ts, tts: mark.tts };
 }
 
+/** `count` results of `run`, one after another (loads must not overlap: they share two cores). */
+async function collect<T>(count: number, run: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let index = 0; index < count; index += 1) results.push(await run());
+  return results;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -118,22 +125,18 @@ try {
     wholePlanCpu.push(cpu.wholePlan);
     await page.close();
   }
-  for (let load = 0; load < AFTER_MARKS_LOADS; load += 1) {
+  afterMarksCpu.push(...await collect(AFTER_MARKS_LOADS, async () => {
     const page = await browser.context.newPage();
-    afterMarksCpu.push(await traceRenderingAfterMarks(browser.context, page, openPlan(page)));
+    const cpu = await traceRenderingAfterMarks(browser.context, page, openPlan(page));
     await page.close();
-  }
+    return cpu;
+  }));
 
   // Machine facts behind the gap between wall and CPU time (browser-machine.ts).
-  const reopen: number[] = [];
-  for (let load = 0; load < AFTER_MARKS_LOADS; load += 1) reopen.push(await warmReopenMs(browser.context, server.url, fragment, smallFragment));
-  const touches = [];
-  for (let probe = 0; probe < 3; probe += 1) touches.push(await firstTouchCost(browser.context));
-  const phaseFaults: PhaseFaults[] = [];
-  for (let load = 0; load < AFTER_MARKS_LOADS; load += 1) {
-    const faults = await faultsPerPhase(browser.context, server.url, fragment);
-    if (faults) phaseFaults.push(faults);
-  }
+  const reopen = await collect(AFTER_MARKS_LOADS, () => warmReopenMs(browser.context, server.url, fragment, smallFragment));
+  const touches = await collect(3, () => firstTouchCost(browser.context));
+  const phaseFaults = (await collect(AFTER_MARKS_LOADS, () => faultsPerPhase(browser.context, server.url, (page) => openPlan(page)())))
+    .filter((faults): faults is PhaseFaults => faults !== undefined);
 
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/`);
