@@ -62,7 +62,7 @@ async function decode(source: string): Promise<string> {
 
 async function serve(): Promise<void> {
   // Loaded only here, so encode/decode never load the server (uWebSockets.js, pino).
-  const { main } = await import('./main.js');
+  const { main } = await import('./process/main.js');
   await main();
 }
 

@@ -1,4 +1,4 @@
-// Server configuration: the environment variables of SPEC §8, validated with zod into one typed object.
+// Server configuration: the environment variables of the README's table, validated with zod into one typed object.
 import { isIP } from 'node:net';
 import * as z from 'zod';
 
@@ -22,7 +22,15 @@ export interface ServerConfig {
   trustProxy: number;
   rateLimit: number;
   rateWindowS: number;
+  /** IPv6 clients share one rate-limit counter per network of this prefix length. */
+  rateLimitIpv6Prefix: number;
   logLevel: LogLevel;
+  /** Socket adapter: 'node' (default), 'uws', or 'auto' = uWS where its native binary loads, else node:http. */
+  transport: 'auto' | 'uws' | 'node';
+  /** Idle keep-alive connections are closed after this many seconds. */
+  idleTimeoutS: number;
+  /** Connections per process beyond this are refused at once (0 = no cap). */
+  maxConnections: number;
 }
 
 /** A bad environment value; the message is one line naming the variable. */
@@ -80,7 +88,12 @@ const variables = {
   TRUST_PROXY: { schema: integer(0, 32, 'must be an integer from 0 to 32 (the number of trusted proxies)'), fallback: '0', secret: false },
   RATE_LIMIT: { schema: integer(1, 1_000_000_000, 'must be an integer from 1 to 1000000000'), fallback: '60', secret: false },
   RATE_WINDOW_S: { schema: integer(1, 86_400, 'must be an integer from 1 to 86400 (seconds)'), fallback: '60', secret: false },
+  RATE_LIMIT_IPV6_PREFIX: { schema: integer(16, 128, 'must be an integer from 16 to 128 (an IPv6 prefix length)'), fallback: '64', secret: false },
   LOG_LEVEL: { schema: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), fallback: 'info', secret: false },
+  // node:http by default: the uWS builds that load here leave some valid requests unanswered (docs/deployment.md).
+  TRANSPORT: { schema: z.enum(['auto', 'uws', 'node'], { error: 'must be "auto", "uws" or "node"' }), fallback: 'node', secret: false },
+  IDLE_TIMEOUT_S: { schema: integer(1, 3600, 'must be an integer from 1 to 3600 (seconds)'), fallback: '10', secret: false },
+  MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
 } as const;
 
 type Variables = typeof variables;
@@ -120,6 +133,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     trustProxy: p.TRUST_PROXY,
     rateLimit: p.RATE_LIMIT,
     rateWindowS: p.RATE_WINDOW_S,
+    rateLimitIpv6Prefix: p.RATE_LIMIT_IPV6_PREFIX,
     logLevel: p.LOG_LEVEL,
+    transport: p.TRANSPORT,
+    idleTimeoutS: p.IDLE_TIMEOUT_S,
+    maxConnections: p.MAX_CONNECTIONS,
   };
 }

@@ -1,32 +1,32 @@
-// Composition root: wires codec, session operations, MCP handler, REST, rate limiting, metrics and logging onto uWS.
+// Composition root: one server from codec, session operations, MCP handler, REST, rate limiting, metrics and an adapter.
 import { readFileSync } from 'node:fs';
-import type { MessagePort } from 'node:worker_threads';
-import { pino } from 'pino';
 import type { Logger } from 'pino';
+import { iconPng } from './assets/icon.js';
+import { loadStaticAssets } from './assets/static.js';
 import { loadCodec } from './codec/node.js';
 import type { ServerConfig } from './config.js';
+import { createHttpCore } from './http/core.js';
+import { createOriginPolicy } from './http/origins.js';
+import type { RenderMetrics, StaticAssets } from './http/ports.js';
+import { createRestHandlers } from './http/rest.js';
+import { createRouteTable } from './http/routes.js';
+import { isLoopbackAddress } from './http/rules.js';
 import { createMcpHandler, mcpHealth } from './mcp/handler.js';
-import type { McpObserver, McpServerIdentity } from './mcp/handler.js';
+import type { McpServerIdentity } from './mcp/handler.js';
+import { createMetrics } from './metrics/metrics.js';
+import type { ServerMetrics } from './metrics/metrics.js';
+import { createHttpObserver } from './metrics/request-observer.js';
+import { createLogger } from './process/logger.js';
+import { createRateLimiter } from './rate-limit/limiter.js';
+import { MemoryRateLimitStore } from './rate-limit/memory.js';
+import { RedisRateLimitStore } from './rate-limit/redis.js';
+import type { RateLimitStore } from './rate-limit/store.js';
 import { sessionJsonSchema } from './session/json-schema.js';
 import { createSessionOperations } from './session/operations.js';
-import { isLoopbackAddress } from './transport/http-rules.js';
-import { iconPng } from './transport/icon.js';
-import { createMetrics } from './transport/metrics.js';
-import { connectWorkerMetrics } from './transport/metrics-shared.js';
-import type { ServerMetrics } from './transport/metrics.js';
-import { MemoryRateLimitStore, createRateLimiter } from './transport/rate-limit.js';
-import type { RateLimitStore } from './transport/rate-limit.js';
-import { RedisRateLimitStore } from './transport/rate-limit-redis.js';
-import { SharedRateLimitStore } from './transport/rate-limit-shared.js';
-import { createRestHandlers } from './transport/rest.js';
-import { createRouter } from './transport/router.js';
-import { loadStaticAssets } from './transport/static.js';
-import type { StaticAssets } from './transport/static.js';
-import { assertNativeUws, listenUws } from './transport/uws.js';
-import type { RequestRecord } from './transport/uws.js';
-import type { WorkerServer } from './transport/workers.js';
+import { selectTransport } from './transport/select.js';
+import type { Transport } from './transport/types.js';
 
-/** Request bodies above this many bytes are refused with 413 while streaming (owner's "Transport and limits"). */
+/** Request bodies above this many bytes are refused with 413 while streaming (docs/http-api.md, "Limits"). */
 export const MAX_BODY_BYTES = 2_000_000;
 
 /** Startup cannot continue; the message is one line meant for the operator. */
@@ -46,7 +46,11 @@ export interface ServerOptions {
   /** The registry this server records into; default: a fresh one with Node's default metrics. */
   metrics?: ServerMetrics;
   /** What GET /metrics serves; default: this server's registry (worker mode: the whole process, from the main thread). */
-  renderMetrics?: () => Promise<{ contentType: string; body: string }>;
+  renderMetrics?: RenderMetrics;
+  /** The socket adapter; default: the one config.transport selects. */
+  transport?: Transport;
+  /** Called with the one warning line of an automatic adapter fallback (default: logged at warn). */
+  onTransportWarning?: (line: string) => void;
 }
 
 export interface StartedServer {
@@ -54,113 +58,98 @@ export interface StartedServer {
   port: number;
   /** Base URL of this server, e.g. http://127.0.0.1:8080 (the MCP endpoint is `${url}/mcp`). */
   url: string;
+  /** The adapter serving, e.g. { name: 'node', version: 'node:http v22.12.0' }. */
+  transport: { name: string; version: string };
   metrics: ServerMetrics;
   /** Stops accepting, finishes in-flight requests, closes connections and the store. */
   close(): Promise<void>;
 }
 
-function packageVersion(): string {
-  const raw = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(raw) as { version: string }).version;
-}
-
-/** Log lines are written in batches of this many bytes (one write per request would cost ~8 % of a small request). */
-const LOG_BATCH_BYTES = 4096;
-/**
- * sonic-boom measures its last pending string (Buffer.byteLength, which flattens it) on every write, and lets it grow to
- * maxWrite (16 KiB by default) while a write is in flight; capping it just above the batch size saves ~1 µs per line.
- */
-const LOG_MAX_WRITE_BYTES = LOG_BATCH_BYTES + 512;
-/** Batched lines reach stdout at the latest after this long. */
-const LOG_FLUSH_INTERVAL_MS = 1000;
-
-/** JSON lines on stdout, batched; `stop()` ends the periodic flush (pino flushes the rest when the process exits). */
-export function createLogger(level: ServerConfig['logLevel']): { logger: Logger; stop(): void } {
-  const logger = pino({ level, base: undefined }, pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, maxWrite: LOG_MAX_WRITE_BYTES }));
-  const timer = setInterval(() => logger.flush(), LOG_FLUSH_INTERVAL_MS);
-  timer.unref();
-  return { logger, stop: () => clearInterval(timer) };
-}
+export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export function displayUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<StartedServer> {
+/** The adapter config.transport names; an unusable `uws` choice becomes a StartupError. */
+export async function transportFor(config: ServerConfig, onWarning: (line: string) => void): Promise<Transport> {
   try {
-    assertNativeUws();
+    const { transport, warning } = await selectTransport(config.transport);
+    if (warning !== undefined) onWarning(warning);
+    return transport;
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
+}
+
+export async function startServer(config: ServerConfig, options: ServerOptions = {}): Promise<StartedServer> {
   const ownLogger = options.logger === undefined ? createLogger(config.logLevel) : undefined;
   const logger: Logger = ownLogger?.logger ?? (options.logger as Logger);
-  try {
-    await loadCodec(); // fail at startup, not on the first request, when the WASM file is missing
-  } catch (error) {
-    await options.rateLimitStore?.close?.(); // an open Redis connection would keep a failed process (or worker) alive
-    ownLogger?.stop();
-    throw new StartupError(`Cannot load the WASM codec: ${(error as Error).message}`);
-  }
-
-  const identity: McpServerIdentity = {
-    name: 'sessionplan-mcp',
-    title: 'Sessionplan snapshot links',
-    version: packageVersion(),
-    iconUrl: new URL('icon.png', config.publicBaseUrl).href,
-  };
-  const metrics = options.metrics ?? createMetrics();
-  const observer: McpObserver = {
-    onToolCall: ({ tool, outcome, durationMs }) =>
-      metrics.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }),
-  };
-  const operations = createSessionOperations(loadCodec, { baseUrl: config.publicBaseUrl });
   const store: RateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
-  const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
-
-  const router = createRouter({
-    mcp: createMcpHandler({ operations, identity, observer }),
-    mcpHealth: () => mcpHealth(identity),
-    rest: createRestHandlers(operations, metrics, (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure')),
-    schemaJson: JSON.stringify(sessionJsonSchema),
-    iconPng: iconPng(),
-    metrics: options.renderMetrics === undefined ? metrics : { ...metrics, render: options.renderMetrics },
-    rateLimiter: createRateLimiter(store, { limit: config.rateLimit, windowS: config.rateWindowS }),
-    originPolicy: { allowed: new Set(config.allowedOrigins), development: config.env === 'development' },
-    hostGuard: isLoopbackAddress(config.host),
-    maxBodyBytes: MAX_BODY_BYTES,
-    staticAssets,
-  });
-
-  const onComplete = (r: RequestRecord): void => {
-    metrics.observeRequest(r.route, r.method, r.status, r.durationMs);
-    if (!logger.isLevelEnabled('info')) return;
-    // Method, path, status, sizes and duration only: never bodies, headers or client addresses.
-    logger.info(
-      { method: r.method, path: r.path.length > 200 ? `${r.path.slice(0, 200)}…` : r.path, status: r.status, bytesIn: r.bytesIn, bytesOut: r.bytesOut, ms: Math.round(r.durationMs * 100) / 100, aborted: r.aborted || undefined },
-      'request',
-    );
-  };
-
-  let server;
-  try {
-    server = await listenUws({ host: config.host, port: config.port, router, maxBodyBytes: MAX_BODY_BYTES, trustProxy: config.trustProxy, onComplete, sharedPort: options.sharedPort });
-  } catch (error) {
+  // Whatever was opened is closed again when start-up fails: an open Redis connection would keep the process alive.
+  const release = async (): Promise<void> => {
     await store.close?.();
     ownLogger?.stop();
-    throw new StartupError((error as Error).message);
-  }
-  const running = server;
-  return {
-    port: running.port,
-    url: displayUrl(config.host, running.port),
-    metrics,
-    async close() {
-      await running.close();
-      await store.close?.();
-      ownLogger?.stop();
-      logger.flush();
-    },
   };
+  try {
+    const transport = options.transport ?? (await transportFor(config, options.onTransportWarning ?? ((line) => logger.warn(line))));
+    await loadCodec().catch((error: unknown) => {
+      throw new StartupError(`Cannot load the WASM codec: ${(error as Error).message}`);
+    });
+
+    const identity: McpServerIdentity = {
+      name: 'sessionplan-mcp',
+      title: 'Sessionplan snapshot links',
+      version: PACKAGE_VERSION,
+      iconUrl: new URL('icon.png', config.publicBaseUrl).href,
+    };
+    const metrics = options.metrics ?? createMetrics();
+    const observer = createHttpObserver(metrics, logger);
+    const operations = createSessionOperations(loadCodec, { baseUrl: config.publicBaseUrl });
+    const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
+    const routes = createRouteTable({
+      mcp: createMcpHandler({
+        operations,
+        identity,
+        observer: { onToolCall: ({ tool, outcome, durationMs }) => metrics.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
+      }),
+      healthJson: JSON.stringify({ ...mcpHealth(identity), transport: { adapter: transport.name, version: transport.version } }),
+      rest: createRestHandlers(operations, observer, (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure')),
+      schemaJson: JSON.stringify(sessionJsonSchema),
+      iconPng: iconPng(),
+      renderMetrics: options.renderMetrics ?? (() => metrics.render()),
+      staticAssets,
+    });
+    const core = createHttpCore({
+      routes,
+      rateLimiter: createRateLimiter(store, { limit: config.rateLimit, windowS: config.rateWindowS }),
+      observer,
+      origins: createOriginPolicy({ allowed: config.allowedOrigins, development: config.env === 'development' }),
+      hostGuard: isLoopbackAddress(config.host),
+      trustProxy: config.trustProxy,
+      ipv6PrefixBits: config.rateLimitIpv6Prefix,
+      maxBodyBytes: MAX_BODY_BYTES,
+    });
+    const listening = await transport
+      .listen({ host: config.host, port: config.port, core, sharedPort: options.sharedPort, idleTimeoutS: config.idleTimeoutS, maxConnections: config.maxConnections })
+      .catch((error: unknown) => {
+        throw new StartupError((error as Error).message);
+      });
+    return {
+      port: listening.port,
+      url: displayUrl(config.host, listening.port),
+      transport: { name: transport.name, version: transport.version },
+      metrics,
+      async close() {
+        await listening.close();
+        await release();
+        logger.flush();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** ioredis reports every reconnect attempt; one warning per this interval is enough for the operator. */
@@ -182,40 +171,4 @@ export function createRedisRateLimitStore(url: string, logger: Logger): RedisRat
       logger.warn({ err: { type: error.name, code: (error as NodeJS.ErrnoException).code } }, 'rate-limit store (Redis) unreachable: POSTs are answered 503 until it is back');
     },
   });
-}
-
-/** What the main thread hands each worker (src/main.ts → src/worker-main.ts). */
-export interface WorkerServerData {
-  /** With `port` already probed by the main thread (never 0). */
-  config: ServerConfig;
-  /** The main thread's rate-limit broker; absent when `config.redisUrl` is set (each worker talks to Redis). */
-  rateLimitPort?: MessagePort;
-  /** The main thread's metrics hub. */
-  metricsPort: MessagePort;
-  workerIndex: number;
-}
-
-/** One worker thread's server: shares the port, counts rate limits globally, serves the whole process's /metrics. */
-export async function startWorkerServer(workerData: Record<string, unknown>): Promise<WorkerServer> {
-  const { config, rateLimitPort, metricsPort, workerIndex } = workerData as unknown as WorkerServerData;
-  const own = createLogger(config.logLevel);
-  const logger = own.logger.child({ worker: workerIndex });
-  let store: RateLimitStore;
-  if (config.redisUrl !== undefined) store = createRedisRateLimitStore(config.redisUrl, logger);
-  else if (rateLimitPort !== undefined) store = new SharedRateLimitStore(rateLimitPort);
-  else throw new StartupError('Worker started without a rate-limit store (no REDIS_URL and no broker port).');
-  // Process-wide default metrics (RSS, CPU) come from the main thread once; per worker they would be summed N times.
-  const metrics = createMetrics({ defaultMetrics: false });
-  const renderMetrics = connectWorkerMetrics(metricsPort, metrics.registry);
-  const server = await startServer(config, { logger, rateLimitStore: store, sharedPort: true, metrics, renderMetrics }).catch(async (error: unknown) => {
-    await store.close?.();
-    own.stop();
-    throw error;
-  });
-  return {
-    stop: async () => {
-      await server.close();
-      own.stop();
-    },
-  };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../src/server.js';
-import { IMMUTABLE_CACHE, loadStaticAssets, VIEWER_CSP } from '../src/transport/static.js';
+import { IMMUTABLE_CACHE, loadStaticAssets, VIEWER_CSP } from '../src/assets/static.js';
 import { INSTALL_CHROMIUM_HINT, launchChromium } from './support/chromium.js';
 import { ensureViewerBuilt, startViewerServer, type ViewerManifest } from './support/viewer-harness.js';
 

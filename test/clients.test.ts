@@ -7,6 +7,7 @@ import lz from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { TRANSPORTS } from './http-helpers.js';
 
 /** A canonical document: every field present, keys in schema order, so its normalized form is itself. */
 const SESSION = {
@@ -52,16 +53,7 @@ interface Peer {
   close(): Promise<void>;
 }
 
-let server: { port: number; close(): unknown };
 let url: URL;
-
-beforeAll(async () => {
-  server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
-  url = new URL(`http://127.0.0.1:${server.port}/mcp`);
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 const flavours: { name: string; connect(): Promise<{ peer: Peer; check(): void }> }[] = [
   {
@@ -117,62 +109,74 @@ const flavours: { name: string; connect(): Promise<{ peer: Peer; check(): void }
   },
 ];
 
-describe.each(flavours)('$name', (flavour) => {
-  let peer: Peer;
-  let check: () => void;
+// Every official client against both socket adapters.
+describe.each(TRANSPORTS)('%s adapter', (transport) => {
+  let server: { port: number; close(): unknown } | undefined;
   beforeAll(async () => {
-    ({ peer, check } = await flavour.connect());
+    server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRANSPORT: transport }));
+    url = new URL(`http://127.0.0.1:${server.port}/mcp`);
   });
   afterAll(async () => {
-    await peer?.close();
+    await server?.close();
   });
 
-  it('negotiated the expected protocol era', () => {
-    check();
-  });
+  describe.each(flavours)('$name', (flavour) => {
+    let peer: Peer;
+    let check: () => void;
+    beforeAll(async () => {
+      ({ peer, check } = await flavour.connect());
+    });
+    afterAll(async () => {
+      await peer?.close();
+    });
 
-  it('lists the two tools in order, each with an object input schema', async () => {
-    const { tools } = await peer.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['create_session_link', 'decode_session_link']);
-    for (const t of tools) expect(t.inputSchema).toMatchObject({ type: 'object' });
-  });
+    it('negotiated the expected protocol era', () => {
+      check();
+    });
 
-  it('creates a link that lz-string decodes, then decodes it back to the normalized session', async () => {
-    const created = (await peer.callTool({ name: 'create_session_link', arguments: { session: SESSION } })) as ToolResult;
-    expect(created.isError).not.toBe(true);
-    const { link, summary } = created.structuredContent as { link: string; summary: unknown };
-    expect(link.startsWith(LINK_PREFIX)).toBe(true);
-    expect(summary).toEqual(SUMMARY);
-    expect(JSON.parse(created.content[0]?.text ?? 'null')).toEqual(created.structuredContent);
-    expect(JSON.parse(lz.decompressFromEncodedURIComponent(link.slice(LINK_PREFIX.length)))).toEqual(SESSION);
+    it('lists the two tools in order, each with an object input schema', async () => {
+      const { tools } = await peer.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['create_session_link', 'decode_session_link']);
+      for (const t of tools) expect(t.inputSchema).toMatchObject({ type: 'object' });
+    });
 
-    const decoded = (await peer.callTool({ name: 'decode_session_link', arguments: { link } })) as ToolResult;
-    expect(decoded.isError).not.toBe(true);
-    expect(decoded.structuredContent?.session).toEqual(SESSION);
-    expect(decoded.structuredContent).not.toHaveProperty('warnings');
-  });
+    it('creates a link that lz-string decodes, then decodes it back to the normalized session', async () => {
+      const created = (await peer.callTool({ name: 'create_session_link', arguments: { session: SESSION } })) as ToolResult;
+      expect(created.isError).not.toBe(true);
+      const { link, summary } = created.structuredContent as { link: string; summary: unknown };
+      expect(link.startsWith(LINK_PREFIX)).toBe(true);
+      expect(summary).toEqual(SUMMARY);
+      expect(JSON.parse(created.content[0]?.text ?? 'null')).toEqual(created.structuredContent);
+      expect(JSON.parse(lz.decompressFromEncodedURIComponent(link.slice(LINK_PREFIX.length)))).toEqual(SESSION);
 
-  it('sees a dynamic server link as a tool error (isError, one text block, no structuredContent)', async () => {
-    const result = (await peer.callTool({
-      name: 'decode_session_link',
-      arguments: { link: 'https://sessionplan.de/s/abc123' },
-    })) as ToolResult;
-    expect(result.isError).toBe(true);
-    expect(result.content).toHaveLength(1);
-    expect(result.content[0]?.text).toMatch(/^SESSION_DECODE_FAILED: /);
-    expect(result.structuredContent).toBeUndefined();
-  });
+      const decoded = (await peer.callTool({ name: 'decode_session_link', arguments: { link } })) as ToolResult;
+      expect(decoded.isError).not.toBe(true);
+      expect(decoded.structuredContent?.session).toEqual(SESSION);
+      expect(decoded.structuredContent).not.toHaveProperty('warnings');
+    });
 
-  it('gets an unknown tool as a protocol error -32601 (owner\'s table), thrown by the client', async () => {
-    await expect(peer.callTool({ name: 'delete_session_link', arguments: {} })).rejects.toMatchObject({ code: -32601 });
-  });
+    it('sees a dynamic server link as a tool error (isError, one text block, no structuredContent)', async () => {
+      const result = (await peer.callTool({
+        name: 'decode_session_link',
+        arguments: { link: 'https://sessionplan.de/s/abc123' },
+      })) as ToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.content).toHaveLength(1);
+      expect(result.content[0]?.text).toMatch(/^SESSION_DECODE_FAILED: /);
+      expect(result.structuredContent).toBeUndefined();
+    });
 
-  it('sees an invalid session as a tool error naming the field path', async () => {
-    const bad = structuredClone(SESSION);
-    (bad.items[0] as { duration: number }).duration = 2000;
-    const result = (await peer.callTool({ name: 'create_session_link', arguments: { session: bad } })) as ToolResult;
-    expect(result.isError).toBe(true);
-    expect(result.content[0]?.text).toMatch(/^SESSION_VALIDATION_FAILED: /);
-    expect(result.content[0]?.text).toContain('items[0].duration');
+    it('gets an unknown tool as a protocol error -32601 (owner\'s table), thrown by the client', async () => {
+      await expect(peer.callTool({ name: 'delete_session_link', arguments: {} })).rejects.toMatchObject({ code: -32601 });
+    });
+
+    it('sees an invalid session as a tool error naming the field path', async () => {
+      const bad = structuredClone(SESSION);
+      (bad.items[0] as { duration: number }).duration = 2000;
+      const result = (await peer.callTool({ name: 'create_session_link', arguments: { session: bad } })) as ToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.content[0]?.text).toMatch(/^SESSION_VALIDATION_FAILED: /);
+      expect(result.content[0]?.text).toContain('items[0].duration');
+    });
   });
 });

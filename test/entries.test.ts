@@ -87,7 +87,7 @@ describe('browser entries', () => {
   });
 
   it('the walker does catch a Node import (so a green result means something)', async () => {
-    const graph = await walk(fileURLToPath(new URL('src/transport/static.ts', root)));
+    const graph = await walk(fileURLToPath(new URL('src/assets/static.ts', root)));
     expect(graph.forbidden.some((line) => line.startsWith('node:fs/promises'))).toBe(true);
   });
 

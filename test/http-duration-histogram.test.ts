@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { AggregatorRegistry, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { DurationHistogram } from '../src/transport/duration-histogram.js';
+import { DurationHistogram } from '../src/metrics/duration-histogram.js';
 
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const LABEL_SETS = [

@@ -107,3 +107,6 @@ export function expectSecurityHeaders(headers: IncomingHttpHeaders | Record<stri
   if (headers['cache-control'] !== 'no-store') throw new Error(`${where}: Cache-Control is ${String(headers['cache-control'])}`);
   if (headers['x-content-type-options'] !== 'nosniff') throw new Error(`${where}: X-Content-Type-Options is ${String(headers['x-content-type-options'])}`);
 }
+
+/** Both socket adapters; suites run once per adapter (`describe.each(TRANSPORTS)`). */
+export const TRANSPORTS = ['uws', 'node'] as const;

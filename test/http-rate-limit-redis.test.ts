@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateLimitStore } from '../src/transport/rate-limit-redis.js';
+import { RedisRateLimitStore } from '../src/rate-limit/redis.js';
 import { post, startTestServer } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';
 import { startRedisServer } from './support/redis.js';

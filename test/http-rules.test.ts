@@ -1,18 +1,12 @@
 // Unit tests of the plain HTTP functions (no sockets): media types, Accept, origins, Host guard, client IP, refusals.
 import { describe, expect, it } from 'vitest';
-import { clientIp, normaliseIp } from '../src/transport/client-ip.js';
-import {
-  acceptsJson,
-  asksForEventStream,
-  checkOrigin,
-  isJsonContentType,
-  isLoopbackAddress,
-  isLoopbackHostHeader,
-  parseMediaType,
-  preflightHeaders,
-} from '../src/transport/http-rules.js';
-import type { OriginPolicy } from '../src/transport/http-rules.js';
-import { REFUSALS, refuse } from '../src/transport/refusals.js';
+import { RPC_SITUATIONS } from '../src/mcp/errors.js';
+import { clientIp, normaliseIp, rateLimitKey } from '../src/http/client-ip.js';
+import { createOriginPolicy } from '../src/http/origins.js';
+import type { OriginPolicy } from '../src/http/origins.js';
+import { FAMILY_REFUSALS, familyRefusalBody, familyStatus } from '../src/http/refusals.js';
+import type { FamilyRefusal } from '../src/http/refusals.js';
+import { acceptsJson, asksForEventStream, isJsonContentType, isLoopbackAddress, isLoopbackHostHeader, parseMediaType } from '../src/http/rules.js';
 
 describe('media types', () => {
   it('parses type, subtype and parameters case-insensitively', () => {
@@ -64,47 +58,50 @@ describe('media types', () => {
 });
 
 describe('origins', () => {
-  const production: OriginPolicy = { allowed: new Set(['https://sessionplan.de']), development: false };
-  const development: OriginPolicy = { allowed: new Set(['https://sessionplan.de']), development: true };
-  const headers = (origin?: string, host = '127.0.0.1:8080'): Record<string, string> => (origin === undefined ? { host } : { host, origin });
+  const production = createOriginPolicy({ allowed: ['https://sessionplan.de'], development: false });
+  const development = createOriginPolicy({ allowed: ['https://sessionplan.de'], development: true });
+  const kind = (policy: OriginPolicy, method: string, origin?: string, host = '127.0.0.1:8080'): string => policy.verdict(method, origin, host).kind;
 
-  it('accepts requests without Origin and listed origins', () => {
-    expect(checkOrigin('POST', headers(), production)).toBe('none');
-    expect(checkOrigin('POST', headers('https://sessionplan.de'), production)).toBe('allowed');
-    expect(checkOrigin('POST', headers('HTTPS://SESSIONPLAN.DE'), production)).toBe('allowed');
+  it('accepts requests without Origin and listed origins, answering with the configured spelling', () => {
+    expect(kind(production, 'POST')).toBe('none');
+    expect(kind(production, 'POST', 'https://sessionplan.de')).toBe('allowed');
+    const shouted = production.verdict('POST', 'HTTPS://SESSIONPLAN.DE', undefined);
+    expect(shouted.kind === 'allowed' && shouted.grant.actual['access-control-allow-origin']).toBe('https://sessionplan.de');
   });
 
   it.each(['https://evil.example', 'null', 'https://sessionplan.de.evil.example', 'http://sessionplan.de', 'http://localhost:5173', 'http://127.0.0.1'])(
     'refuses %s in production',
     (origin) => {
-      expect(checkOrigin('POST', headers(origin), production)).toBe('forbidden');
+      expect(kind(production, 'POST', origin)).toBe('forbidden');
     },
   );
 
   it.each(['http://localhost', 'http://localhost:5173', 'https://localhost:8443', 'http://127.0.0.1', 'https://127.0.0.1:3000'])(
     'allows %s with SP_ENV=development',
     (origin) => {
-      expect(checkOrigin('POST', headers(origin), development)).toBe('allowed');
+      expect(kind(development, 'POST', origin)).toBe('allowed');
     },
   );
 
   it.each(['http://localhost.evil.example', 'http://127.0.0.1.evil.example', 'ftp://localhost', 'http://[::1]:80'])('still refuses %s in development', (origin) => {
-    expect(checkOrigin('POST', headers(origin), development)).toBe('forbidden');
+    expect(kind(development, 'POST', origin)).toBe('forbidden');
   });
 
   it('lets a page served by this server GET its own files, but never POST cross-listed', () => {
-    expect(checkOrigin('GET', headers('http://127.0.0.1:8080'), production)).toBe('same-origin');
-    expect(checkOrigin('POST', headers('http://127.0.0.1:8080'), production)).toBe('forbidden');
-    expect(checkOrigin('GET', headers('http://127.0.0.1:9999'), production)).toBe('forbidden');
+    expect(kind(production, 'GET', 'http://127.0.0.1:8080')).toBe('same-origin');
+    expect(kind(production, 'POST', 'http://127.0.0.1:8080')).toBe('forbidden');
+    expect(kind(production, 'GET', 'http://127.0.0.1:9999')).toBe('forbidden');
   });
 
   it('answers preflights allowing the MCP request headers', () => {
-    const h = preflightHeaders('https://sessionplan.de');
-    expect(h['Access-Control-Allow-Origin']).toBe('https://sessionplan.de');
+    const verdict = production.verdict('OPTIONS', 'https://sessionplan.de', undefined);
+    if (verdict.kind !== 'allowed') throw new Error(`listed origin not allowed: ${verdict.kind}`);
+    const h = verdict.grant.preflight;
+    expect(h['access-control-allow-origin']).toBe('https://sessionplan.de');
     for (const name of ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Content-Type', 'Accept']) {
-      expect(h['Access-Control-Allow-Headers']?.split(', ')).toContain(name);
+      expect(h['access-control-allow-headers']?.split(', ')).toContain(name);
     }
-    expect(h['Access-Control-Allow-Methods']).toContain('POST');
+    expect(h['access-control-allow-methods']).toContain('POST');
   });
 });
 
@@ -147,25 +144,38 @@ describe('client IP', () => {
     expect(clientIp('127.0.0.1', undefined, 1)).toBe('127.0.0.1');
     expect(clientIp('127.0.0.1', '::ffff:198.51.100.1', 1)).toBe('198.51.100.1');
   });
+
+  it('keys IPv6 clients by their network prefix, IPv4 clients by their address', () => {
+    expect(rateLimitKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd', undefined, 0, 64)).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:0db8:0001:0002:0000:0000:0000:0001', undefined, 0, 64)).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:db8:1:2ff::1', undefined, 0, 56)).toBe('2001:db8:1:200::/56');
+    expect(rateLimitKey('2001:db8::1', undefined, 0, 128)).toBe('2001:db8::1');
+    expect(rateLimitKey('0000:0000:0000:0000:0000:ffff:7f00:0001', undefined, 0, 64)).toBe('127.0.0.1');
+    expect(rateLimitKey('10.0.0.1', '2001:db8:9:9::7', 1, 48)).toBe('2001:db8:9::/48');
+    // 65 addresses of one /64 share one key; two /64s do not.
+    const keys = new Set(Array.from({ length: 65 }, (_, i) => rateLimitKey(`2001:db8:5:6::${(i + 1).toString(16)}`, undefined, 0, 64)));
+    expect([...keys]).toEqual(['2001:db8:5:6::/64']);
+    expect(rateLimitKey('2001:db8:5:7::1', undefined, 0, 64)).not.toBe('2001:db8:5:6::/64');
+  });
 });
 
 describe('refusals', () => {
   it('answers /mcp refusals as JSON-RPC errors with the table codes; id null for legacy, omitted for modern', () => {
-    const legacy = refuse('rate-limited', 'mcp', {});
-    expect(legacy.status).toBe(429);
-    expect(JSON.parse(legacy.body as string)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Rate limit exceeded' } });
-    const modern = JSON.parse(refuse('origin', 'mcp', { 'mcp-protocol-version': '2026-07-28' }).body as string);
-    expect(modern).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Origin not allowed' } });
-    expect(JSON.parse(refuse('body-too-large', 'mcp', {}).body as string).error.code).toBe(-32600);
-    expect(JSON.parse(refuse('store-unavailable', 'mcp', {}).body as string).error.code).toBe(-32603);
+    expect(familyStatus('rate-limited')).toBe(429);
+    expect(JSON.parse(familyRefusalBody('rate-limited', 'mcp', false))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Rate limit exceeded' } });
+    expect(JSON.parse(familyRefusalBody('origin', 'mcp', true))).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Origin not allowed' } });
+    expect(JSON.parse(familyRefusalBody('host', 'mcp', false)).error.message).toMatch(/^Host not allowed: /);
+    expect(JSON.parse(familyRefusalBody('body-too-large', 'mcp', false)).error.code).toBe(-32600);
+    expect(JSON.parse(familyRefusalBody('store-unavailable', 'mcp', false)).error.code).toBe(-32603);
   });
 
-  it('answers REST refusals as {error:{code,message}} and plain routes as {error}', () => {
-    for (const [name, row] of Object.entries(REFUSALS)) {
-      const rest = refuse(name as keyof typeof REFUSALS, 'rest', {});
-      expect(rest.status).toBe(row.status);
-      expect(JSON.parse(rest.body as string)).toEqual({ error: { code: row.restCode, message: row.message } });
-      expect(JSON.parse(refuse(name as keyof typeof REFUSALS, 'plain', {}).body as string)).toEqual({ error: row.message });
+  it('takes status and message from the JSON-RPC table: REST bodies {error:{code,message}}, plain routes {error}', () => {
+    for (const [name, row] of Object.entries(FAMILY_REFUSALS)) {
+      const refusal = name as FamilyRefusal;
+      const situation = RPC_SITUATIONS[row.rpc];
+      expect(familyStatus(refusal)).toBe(situation.status);
+      expect(JSON.parse(familyRefusalBody(refusal, 'rest', false))).toEqual({ error: { code: row.restCode, message: situation.message } });
+      expect(JSON.parse(familyRefusalBody(refusal, 'plain', false))).toEqual({ error: situation.message });
     }
   });
 });

@@ -9,6 +9,8 @@ const post = makePost();
 /** The owner's "Errors" table (seed-sessionplan-mcp.txt), rows with a JSON-RPC body. */
 const OWNER_TABLE: Array<[keyof typeof RPC_SITUATIONS, number, number]> = [
   ['invalidOrigin', 403, -32600],
+  // The owner's "Invalid Origin" row (403, -32600) also covers the Host guard; the message says which header failed.
+  ['invalidHost', 403, -32600],
   ['unsupportedProtocolVersion', 400, -32022],
   ['headerMismatch', 400, -32020],
   ['unknownModernMethod', 404, -32601],

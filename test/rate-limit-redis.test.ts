@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../src/transport/rate-limit.js';
-import { RedisRateLimitStore } from '../src/transport/rate-limit-redis.js';
-import { RateLimitStoreError } from '../src/transport/rate-limit-store-error.js';
+import { createRateLimiter } from '../src/rate-limit/limiter.js';
+import { RedisRateLimitStore } from '../src/rate-limit/redis.js';
+import { RateLimitStoreError } from '../src/rate-limit/store-error.js';
 import { startRedisServer } from './support/redis.js';
 import type { RedisServerHandle } from './support/redis.js';
 

@@ -2,10 +2,10 @@
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from '../src/transport/rate-limit.js';
-import { RedisRateLimitStore } from '../src/transport/rate-limit-redis.js';
-import { RateLimitBroker, SharedRateLimitStore } from '../src/transport/rate-limit-shared.js';
-import { RateLimitStoreError } from '../src/transport/rate-limit-store-error.js';
+import { MemoryRateLimitStore } from '../src/rate-limit/memory.js';
+import { RedisRateLimitStore } from '../src/rate-limit/redis.js';
+import { RateLimitBroker, SharedRateLimitStore } from '../src/rate-limit/shared.js';
+import { RateLimitStoreError } from '../src/rate-limit/store-error.js';
 import type { SharedStoreWorkerData, SharedStoreWorkerResult } from './fixtures/shared-store-worker.js';
 import { startRedisServer } from './support/redis.js';
 import { startTsWorker } from './support/ts-worker.js';

@@ -20,7 +20,7 @@ let baselineFds = 0;
 const bigBody = JSON.stringify(modernCreateRequest(largePlan(MAX_BODY - 10_000)));
 
 beforeAll(async () => {
-  // As deployed (dist/main.js, one worker), with a limit the test's single client address cannot reach.
+  // As deployed (dist/process/main.js, one worker), with a limit the test's single client address cannot reach.
   server = await startMainProcess({ RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' }, { built: true });
   expect((await send(server.port)).status).toBe(200);
   await sleep(300);

@@ -1,9 +1,10 @@
 // Configuration from the environment (SPEC §8): defaults, every variable's validation, one clear line per failure.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { MemoryRateLimitStore, createRateLimiter } from '../src/transport/rate-limit.js';
-import type { RateLimitStore } from '../src/transport/rate-limit.js';
-import { RateLimitStoreError } from '../src/transport/rate-limit-store-error.js';
+import { MemoryRateLimitStore } from '../src/rate-limit/memory.js';
+import { createRateLimiter } from '../src/rate-limit/limiter.js';
+import type { RateLimitStore } from '../src/rate-limit/store.js';
+import { RateLimitStoreError } from '../src/rate-limit/store-error.js';
 
 function failure(env: Record<string, string>): string {
   try {
@@ -28,7 +29,11 @@ describe('loadConfig', () => {
       trustProxy: 0,
       rateLimit: 60,
       rateWindowS: 60,
+      rateLimitIpv6Prefix: 64,
       logLevel: 'info',
+      transport: 'node',
+      idleTimeoutS: 10,
+      maxConnections: 10000,
     });
   });
 
@@ -44,7 +49,11 @@ describe('loadConfig', () => {
       TRUST_PROXY: '2',
       RATE_LIMIT: '100',
       RATE_WINDOW_S: '30',
+      RATE_LIMIT_IPV6_PREFIX: '56',
       LOG_LEVEL: 'warn',
+      TRANSPORT: 'uws',
+      IDLE_TIMEOUT_S: '5',
+      MAX_CONNECTIONS: '500',
     });
     expect(config).toEqual({
       port: 0,
@@ -57,7 +66,11 @@ describe('loadConfig', () => {
       trustProxy: 2,
       rateLimit: 100,
       rateWindowS: 30,
+      rateLimitIpv6Prefix: 56,
       logLevel: 'warn',
+      transport: 'uws',
+      idleTimeoutS: 5,
+      maxConnections: 500,
     });
   });
 
@@ -67,6 +80,10 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
+    [{ TRANSPORT: 'express' }, 'TRANSPORT'],
+    [{ IDLE_TIMEOUT_S: '0' }, 'IDLE_TIMEOUT_S'],
+    [{ MAX_CONNECTIONS: '-5' }, 'MAX_CONNECTIONS'],
+    [{ RATE_LIMIT_IPV6_PREFIX: '129' }, 'RATE_LIMIT_IPV6_PREFIX'],
     [{ PORT: '65536' }, 'PORT'],
     [{ PORT: '-1' }, 'PORT'],
     [{ PORT: '80.5' }, 'PORT'],

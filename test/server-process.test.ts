@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRaw, send, startTestServer } from './http-helpers.js';
+import { startMainProcess } from './support/main-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const children = new Set<ChildProcess>();
@@ -22,8 +23,8 @@ interface Exited {
   stderr: string;
 }
 
-/** `node --import tsx src/main.ts` with exactly `env` added to a minimal environment. */
-function startMain(env: Record<string, string>, command: string[] = ['node', '--import', 'tsx', 'src/main.ts']) {
+/** `node --import tsx src/process/main.ts` with exactly `env` added to a minimal environment. */
+function startMain(env: Record<string, string>, command: string[] = ['node', '--import', 'tsx', 'src/process/main.ts']) {
   const [bin = 'node', ...args] = command;
   const child = spawn(bin, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -66,10 +67,15 @@ describe('startup refuses a bad environment with one clear line', () => {
     expect(stdout).toBe('');
   });
 
-  it('refuses to run on the uWebSockets.js JavaScript fallback', async () => {
-    const { code, stderr } = await startMain({ PORT: '0', UWS_USE_FALLBACK: '1' }).exited;
-    expect(code).not.toBe(0);
-    expect(stderr.trim()).toMatch(/^uWebSockets\.js native binary not loaded \(node ABI \d+, \w+-\w+\); refusing to start on the JS fallback\.$/);
+  it('names the adapter that serves in its ready line: node:http by default, uWS when asked for', async () => {
+    for (const [env, expected] of [[{}, /node:http v\d+/], [{ TRANSPORT: 'uws' }, /uWebSockets\.js 20\.30/]] as const) {
+      const server = await startMainProcess({ LOG_LEVEL: 'info', ...env });
+      try {
+        expect(server.stdout()).toMatch(new RegExp(`listening on http://127\\.0\\.0\\.1:${server.port} \\(MCP endpoint [^,]+, ${expected.source}`));
+      } finally {
+        expect((await server.stop()).code).toBe(0);
+      }
+    }
   });
 
   it('refuses a port that is already in use', async () => {
@@ -153,7 +159,7 @@ describe('graceful shutdown', () => {
 
 describe('npm start', () => {
   it('starts the built server, logs the ready line with its URL and serves /mcp', async () => {
-    const entry = `${ROOT}dist/cli.js`; // what scripts.start runs (`serve` → src/main.ts)
+    const entry = `${ROOT}dist/cli.js`; // what scripts.start runs (`serve` → src/process/main.ts)
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
     // --ignore-scripts skips only the prestart build, which `npm test` has already run.
     const { child, ready, exited } = startMain({ PORT: '0' }, ['npm', 'start', '--silent', '--ignore-scripts']);

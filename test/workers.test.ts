@@ -5,8 +5,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { WorkerSupervisor, resolveWorkerCount } from '../src/transport/workers.js';
-import type { SupervisorEvent } from '../src/transport/workers.js';
+import { WorkerSupervisor, resolveWorkerCount } from '../src/process/supervisor.js';
+import type { SupervisorEvent } from '../src/process/supervisor.js';
 import type { SupervisedWorkerData } from './fixtures/supervised-worker.js';
 import { startTsWorker } from './support/ts-worker.js';
 

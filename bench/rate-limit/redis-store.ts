@@ -1,7 +1,7 @@
 // Measures the Redis rate-limit store on a private redis-server: hit latency, throughput, and kill/restart timings.
 // Run: npx tsx bench/rate-limit/redis-store.ts   (needs redis-server: apt-get install redis-server)
 import { availableParallelism, cpus } from 'node:os';
-import { RedisRateLimitStore } from '../../src/transport/rate-limit-redis.js';
+import { RedisRateLimitStore } from '../../src/rate-limit/redis.js';
 import { startRedisServer } from '../../test/support/redis.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 // Benchmark peer: a fixed-window rate table in a SharedArrayBuffer guarded by one Atomics lock (the design not chosen).
-import type { RateLimitStore } from '../../src/transport/rate-limit.js';
-import { RateLimitStoreError } from '../../src/transport/rate-limit-store-error.js';
+import type { RateLimitStore } from '../../src/rate-limit/store.js';
+import { RateLimitStoreError } from '../../src/rate-limit/store-error.js';
 
 /*
  * Layout: Int32 header [lock], Float64 epoch (written once before sharing), then per slot Int32 [used, keyLength,

@@ -1,8 +1,8 @@
 // Benchmark worker: hammers one shared rate-limit store (broker port or SAB table) and reports hits and latencies.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { RateLimitStore } from '../../src/transport/rate-limit.js';
-import { SharedRateLimitStore } from '../../src/transport/rate-limit-shared.js';
+import type { RateLimitStore } from '../../src/rate-limit/store.js';
+import { SharedRateLimitStore } from '../../src/rate-limit/shared.js';
 import { SabRateLimitStore } from './sab-rate-table.js';
 
 export interface BenchWorkerData {

@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
-import { MemoryRateLimitStore } from '../../src/transport/rate-limit.js';
-import type { RateLimitStore } from '../../src/transport/rate-limit.js';
-import { RateLimitBroker } from '../../src/transport/rate-limit-shared.js';
+import { MemoryRateLimitStore } from '../../src/rate-limit/memory.js';
+import type { RateLimitStore } from '../../src/rate-limit/store.js';
+import { RateLimitBroker } from '../../src/rate-limit/shared.js';
 import type { BenchWorkerData, BenchWorkerResult } from './shared-store-worker.js';
 import { createSabRateTable, SabRateLimitStore } from './sab-rate-table.js';
 

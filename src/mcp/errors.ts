@@ -23,11 +23,13 @@ interface Situation {
 
 /**
  * Every row of the owner's "Errors" table that has a JSON-RPC body (405 and 415 have plain JSON bodies and live in the
- * HTTP layer). Where the MCP specification differs (200 for -32700/-32600/-32602, -32601 for an unknown tool), this
- * table wins, as SPEC §5 says.
+ * HTTP layer, src/http/refusals.ts). Where the MCP specification differs (200 for -32700/-32600/-32602, -32601 for an unknown tool), this
+ * table wins (docs/http-api.md, "Errors").
  */
 export const RPC_SITUATIONS = {
   invalidOrigin: { status: 403, code: RpcErrorCode.InvalidRequest, message: 'Origin not allowed' },
+  /** The DNS-rebinding guard of a loopback listener (the owner's table files it with the origin row: 403, -32600). */
+  invalidHost: { status: 403, code: RpcErrorCode.InvalidRequest, message: 'Host not allowed' },
   unsupportedProtocolVersion: { status: 400, code: RpcErrorCode.UnsupportedProtocolVersion, message: 'Unsupported protocol version' },
   headerMismatch: { status: 400, code: RpcErrorCode.HeaderMismatch, message: 'Header mismatch' },
   unknownModernMethod: { status: 404, code: RpcErrorCode.MethodNotFound, message: 'Method not found' },

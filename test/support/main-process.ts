@@ -1,4 +1,4 @@
-// Test helper: the real server as its own process (src/main.ts under tsx, or the built dist/main.js), its RSS and fds.
+// Test helper: the real server as its own process (src/process/main.ts under tsx, or the built dist/process/main.js), its RSS and fds.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -26,13 +26,13 @@ process.once('exit', () => {
 
 /**
  * Starts the server with `env` on top of a minimal environment (PORT=0, 127.0.0.1) and resolves with its port once
- * the ready line appears. `built: true` runs dist/main.js, as deployed (needs `npm run build`, which `npm test` runs).
+ * the ready line appears. `built: true` runs dist/process/main.js, as deployed (needs `npm run build`, which `npm test` runs).
  */
 export async function startMainProcess(env: Record<string, string>, options: { built?: boolean } = {}): Promise<MainProcess> {
   if (env.LOG_LEVEL !== undefined && !['info', 'debug', 'trace'].includes(env.LOG_LEVEL)) {
     throw new Error(`LOG_LEVEL=${env.LOG_LEVEL} hides the ready line this helper waits for; use info or lower.`);
   }
-  const entry = options.built ? `${ROOT}dist/main.js` : `${ROOT}src/main.ts`;
+  const entry = options.built ? `${ROOT}dist/process/main.js` : `${ROOT}src/process/main.ts`;
   if (options.built && !existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
   const args = options.built ? [entry] : ['--import', 'tsx', entry];
   const child = spawn(process.execPath, args, {

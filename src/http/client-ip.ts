@@ -1,4 +1,5 @@
-// Client IP for rate limiting: the socket address, or with TRUST_PROXY=n the n-th X-Forwarded-For hop from the right.
+// Client IP for rate limiting: the socket address, or with TRUST_PROXY=n the n-th X-Forwarded-For hop from the right;
+// IPv6 clients are keyed by their network prefix (RATE_LIMIT_IPV6_PREFIX, default /64).
 import { isIP } from 'node:net';
 
 /** IPv4-mapped IPv6 as uWS reports IPv4 clients: eight uncompressed groups, the address in the last two. */
@@ -75,4 +76,21 @@ export function clientIp(socketAddress: string, forwardedFor: string | undefined
     if (hop !== undefined && isIP(hop.replace(/^\[|\]$/g, '')) !== 0) return normaliseIp(hop);
   }
   return normaliseIp(socketAddress);
+}
+
+/**
+ * The rate-limit key of a client: its IPv4 address, or for IPv6 the network of `ipv6PrefixBits` (e.g.
+ * `2001:db8:1:2::/64`). One subscriber usually gets a whole /64, so keying single IPv6 addresses would give an
+ * attacker 2^64 counters (docs/deployment.md, "Rate limiting").
+ */
+export function rateLimitKey(socketAddress: string, forwardedFor: string | undefined, trustProxy: number, ipv6PrefixBits: number): string {
+  const ip = clientIp(socketAddress, forwardedFor, trustProxy);
+  if (!ip.includes(':') || ipv6PrefixBits >= 128) return ip;
+  const groups = expandIpv6(ip);
+  if (groups === undefined) return ip;
+  for (let g = 0; g < 8; g++) {
+    const keep = Math.max(0, Math.min(16, ipv6PrefixBits - g * 16));
+    groups[g] = keep === 0 ? 0 : (groups[g]! & (0xffff << (16 - keep))) & 0xffff;
+  }
+  return `${compressIpv6(groups)}/${ipv6PrefixBits}`;
 }

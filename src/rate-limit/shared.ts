@@ -1,9 +1,9 @@
 // One rate-limit store for all worker threads of a process: the main thread counts, workers ask over a MessagePort.
 import { MessageChannel } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { RateLimitStore } from './rate-limit.js';
-import { RateLimitStoreError } from './rate-limit-store-error.js';
-import type { RateLimitStoreFailure } from './rate-limit-store-error.js';
+import type { RateLimitStore } from './store.js';
+import { RateLimitStoreError } from './store-error.js';
+import type { RateLimitStoreFailure } from './store-error.js';
 
 /*
  * Why a broker and not a SharedArrayBuffer table: every hit is counted by one thread in arrival order, so counts are

@@ -1,17 +1,8 @@
 // Serves the built viewer (dist/viewer/): index.html at "/" with a strict CSP, content-hashed files under /assets/ cached for a year.
 import { readFile, readdir } from 'node:fs/promises';
+import type { StaticAssets, StaticResponse } from '../http/ports.js';
 
-/** One ready answer: status, headers (these override the server's defaults), bytes. */
-export interface StaticResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
-}
-
-export interface StaticAssets {
-  /** The answer for a GET/HEAD of this path (query string ignored), or undefined when the path is not a viewer file. */
-  lookup(path: string): StaticResponse | undefined;
-}
+export type { StaticAssets, StaticResponse } from '../http/ports.js';
 
 /**
  * Only what the page needs: its own script, style and the codec fetch; 'wasm-unsafe-eval' lets the page compile the

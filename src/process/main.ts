@@ -1,11 +1,13 @@
 // Process entry of the server: reads the environment, starts, logs the ready line, shuts down gracefully on SIGTERM/SIGINT.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { StartupError, createRedisRateLimitStore, startServer, transportFor } from '../server.js';
+import type { StartedServer } from '../server.js';
+import type { Transport } from '../transport/types.js';
+import { createLogger } from './logger.js';
 import { runWorkers } from './main-workers.js';
-import { StartupError, createLogger, createRedisRateLimitStore, startServer } from './server.js';
-import type { StartedServer } from './server.js';
-import { resolveWorkerCount } from './transport/workers.js';
+import { resolveWorkerCount } from './supervisor.js';
 
 /** Exit status for a refused start (bad environment, port in use, missing build). */
 const EXIT_STARTUP_FAILED = 1;
@@ -26,8 +28,19 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   }
 
   const { logger } = createLogger(config.logLevel);
+  let transport: Transport;
+  try {
+    transport = await transportFor(config, (line) => {
+      logger.warn(line);
+      logger.flush();
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    return;
+  }
   const workers = resolveWorkerCount(config.workers);
-  if (workers > 1) return runWorkers(config, workers, logger);
+  if (workers > 1) return runWorkers(config, workers, transport, logger);
 
   // No stack trace ever leaves the process: an unexpected crash is logged as one line.
   const crash = (error: unknown): void => {
@@ -60,7 +73,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
 
   try {
     const rateLimitStore = config.redisUrl === undefined ? undefined : createRedisRateLimitStore(config.redisUrl, logger);
-    server = await startServer(config, { logger, rateLimitStore });
+    server = await startServer(config, { logger, rateLimitStore, transport });
   } catch (error) {
     const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
     console.error(message);
@@ -69,11 +82,14 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     return;
   }
   if (stopping) return shutDown(server);
-  logger.info({ url: server.url, mcp: `${server.url}/mcp` }, `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp)`);
+  logger.info(
+    { url: server.url, mcp: `${server.url}/mcp`, transport: server.transport.version },
+    `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp, ${server.transport.version})`,
+  );
   logger.flush(); // the ready line must not wait for a full log batch
 }
 
-/** True when this file is the process entry (`node dist/main.js`), not imported. */
+/** True when this file is the process entry (`node dist/process/main.js`), not imported. */
 function isEntryModule(): boolean {
   const entry = process.argv[1];
   if (entry === undefined) return false;

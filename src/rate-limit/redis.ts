@@ -1,8 +1,8 @@
 // Fixed-window rate-limit store in Redis, shared by every instance: one atomic Lua call per hit, fails closed and fast.
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
-import type { RateLimitStore } from './rate-limit.js';
-import { RateLimitStoreError } from './rate-limit-store-error.js';
+import type { RateLimitStore } from './store.js';
+import { RateLimitStoreError } from './store-error.js';
 
 /**
  * INCR, PEXPIRE only when the key was just created (so the window is fixed, not sliding), then PTTL — atomically,

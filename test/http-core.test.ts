@@ -1,15 +1,20 @@
-// The router without sockets: order of checks, refusals decided before any body is read, header merging, static hook.
+// The HTTP core without sockets: order of checks, refusals decided before any body is read, header sets, static hook.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { createMcpHandler, mcpHealth } from '../src/mcp/handler.js';
 import { createSessionOperations } from '../src/session/operations.js';
-import type { HttpRequest, HttpResponse } from '../src/transport/http-types.js';
-import { createMetrics } from '../src/transport/metrics.js';
-import { MemoryRateLimitStore, createRateLimiter } from '../src/transport/rate-limit.js';
-import { createRestHandlers } from '../src/transport/rest.js';
-import { createRouter } from '../src/transport/router.js';
-import type { Router } from '../src/transport/router.js';
-import type { StaticAssets } from '../src/transport/static.js';
+import { createHttpCore, READ_BODY } from '../src/http/core.js';
+import type { HttpCore } from '../src/http/core.js';
+import { createOriginPolicy } from '../src/http/origins.js';
+import type { StaticAssets } from '../src/http/ports.js';
+import { createRestHandlers } from '../src/http/rest.js';
+import { createRouteTable } from '../src/http/routes.js';
+import type { HttpRequest, HttpResponse } from '../src/http/types.js';
+import { createMetrics } from '../src/metrics/metrics.js';
+import { createHttpObserver } from '../src/metrics/request-observer.js';
+import { createRateLimiter } from '../src/rate-limit/limiter.js';
+import { MemoryRateLimitStore } from '../src/rate-limit/memory.js';
+import { pino } from 'pino';
 
 const identity = { name: 'sessionplan-mcp', title: 'Sessionplan', version: '0.0.0-test', iconUrl: 'https://sessionplan.de/icon.png' };
 
@@ -21,42 +26,52 @@ const viewer: StaticAssets = {
       : undefined,
 };
 
-function makeRouter(overrides: { limit?: number; hostGuard?: boolean; metricsUnavailable?: boolean } = {}): Router {
+function makeCore(overrides: { limit?: number; hostGuard?: boolean; metricsUnavailable?: boolean } = {}): HttpCore {
   const operations = createSessionOperations(loadCodec);
-  const realMetrics = createMetrics({ defaultMetrics: false });
-  // Worker registries collected over message ports can time out; render then rejects like this.
-  const metrics = overrides.metricsUnavailable ? { ...realMetrics, render: () => Promise.reject(new Error('workers did not answer')) } : realMetrics;
-  return createRouter({
+  const metrics = createMetrics({ defaultMetrics: false });
+  const observer = createHttpObserver(metrics, pino({ level: 'silent' }));
+  const routes = createRouteTable({
     mcp: createMcpHandler({ operations, identity }),
-    mcpHealth: () => mcpHealth(identity),
-    rest: createRestHandlers(operations, metrics),
+    healthJson: JSON.stringify(mcpHealth(identity)),
+    rest: createRestHandlers(operations, observer),
     schemaJson: '{}',
     iconPng: new Uint8Array([1, 2, 3]),
-    metrics,
-    rateLimiter: createRateLimiter(new MemoryRateLimitStore(), { limit: overrides.limit ?? 60, windowS: 60 }),
-    originPolicy: { allowed: new Set(['https://sessionplan.de']), development: false },
-    hostGuard: overrides.hostGuard ?? true,
-    maxBodyBytes: 2_000_000,
+    // Worker registries collected over message ports can time out; render then rejects like this.
+    renderMetrics: overrides.metricsUnavailable ? () => Promise.reject(new Error('workers did not answer')) : () => metrics.render(),
     staticAssets: viewer,
+  });
+  return createHttpCore({
+    routes,
+    rateLimiter: createRateLimiter(new MemoryRateLimitStore(), { limit: overrides.limit ?? 60, windowS: 60 }),
+    observer,
+    origins: createOriginPolicy({ allowed: ['https://sessionplan.de'], development: false }),
+    hostGuard: overrides.hostGuard ?? true,
+    trustProxy: 0,
+    ipv6PrefixBits: 64,
+    maxBodyBytes: 2_000_000,
   });
 }
 
 function req(method: string, path: string, headers: Record<string, string> = {}): HttpRequest {
-  return { method, path, query: '', headers: { host: '127.0.0.1:8080', ...headers }, remoteIp: '192.0.2.1' };
+  return { method, path, headers: { host: '127.0.0.1:8080', ...headers }, socketAddress: '192.0.2.1' };
 }
 
 const JSON_POST = { 'content-type': 'application/json' };
 
-async function refused(router: Router, request: HttpRequest): Promise<HttpResponse> {
-  const decision = await router.head(request);
-  if (decision === 'read-body') throw new Error(`${request.method} ${request.path} was let through to the body`);
+async function head(core: HttpCore, request: HttpRequest) {
+  return core.head(core.resolve(request));
+}
+
+async function refused(core: HttpCore, request: HttpRequest): Promise<HttpResponse> {
+  const decision = await head(core, request);
+  if (decision === READ_BODY) throw new Error(`${request.method} ${request.path} was let through to the body`);
   return decision;
 }
 
-describe('router.head: every refusal before the body', () => {
-  let router: Router;
+describe('core.head: every refusal before the body', () => {
+  let router: HttpCore;
   beforeEach(() => {
-    router = makeRouter();
+    router = makeCore();
   });
 
   it('checks Host, then Origin, then method, then media type, then length', async () => {
@@ -65,19 +80,20 @@ describe('router.head: every refusal before the body', () => {
     expect(JSON.parse((await refused(router, req('PUT', '/mcp', { ...evil, host: 'localhost' }))).body as string).error.message).toBe('Origin not allowed');
     expect((await refused(router, req('PUT', '/mcp', { 'content-type': 'text/plain' }))).status).toBe(405);
     expect((await refused(router, req('POST', '/mcp', { 'content-type': 'text/plain', 'content-length': '9999999' }))).status).toBe(415);
+    // 413 from the declared length alone; how the connection ends (drain, then close) is the request cycle's business.
     const tooLarge = await refused(router, req('POST', '/mcp', { ...JSON_POST, 'content-length': '2000001' }));
-    expect([tooLarge.status, tooLarge.closeConnection]).toEqual([413, true]);
-    expect(await router.head(req('POST', '/mcp', { ...JSON_POST, 'content-length': '2000000' }))).toBe('read-body');
+    expect(tooLarge.status).toBe(413);
+    expect(await head(router, req('POST', '/mcp', { ...JSON_POST, 'content-length': '2000000' }))).toBe(READ_BODY);
   });
 
   it('decides the rate limit before the body and only for POSTs that pass the other checks', async () => {
-    const limited = makeRouter({ limit: 1 });
+    const limited = makeCore({ limit: 1 });
     expect((await refused(limited, req('POST', '/mcp', { 'content-type': 'text/plain' }))).status).toBe(415);
-    expect(await limited.head(req('POST', '/mcp', JSON_POST))).toBe('read-body');
+    expect(await head(limited, req('POST', '/mcp', JSON_POST))).toBe(READ_BODY);
     const second = await refused(limited, req('POST', '/mcp', JSON_POST));
     expect(second.status).toBe(429);
     expect(second.headers['retry-after']).toBe('60');
-    expect(await limited.head(req('POST', '/api/session-links', JSON_POST))).toBe('read-body');
+    expect(await head(limited, req('POST', '/api/session-links', JSON_POST))).toBe(READ_BODY);
   });
 
   it('answers GETs, OPTIONS and 404s itself', async () => {
@@ -91,17 +107,17 @@ describe('router.head: every refusal before the body', () => {
   });
 
   it('skips the Host guard when not listening on loopback', async () => {
-    const open = makeRouter({ hostGuard: false });
+    const open = makeCore({ hostGuard: false });
     expect((await refused(open, req('GET', '/mcp', { host: 'sessionplan.de' }))).status).toBe(200);
   });
 });
 
-describe('router.handle and headers', () => {
+describe('core.handle and headers', () => {
   it('answers a POST with the MCP layer and the security headers, lower-case and never twice', async () => {
-    const router = makeRouter();
-    const request = req('POST', '/mcp', { ...JSON_POST, origin: 'https://sessionplan.de' });
-    expect(await router.head(request)).toBe('read-body');
-    const reply = await router.handle(request, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }));
+    const core = makeCore();
+    const exchange = core.resolve(req('POST', '/mcp', { ...JSON_POST, origin: 'HTTPS://SessionPlan.de' }));
+    expect(await core.head(exchange)).toBe(READ_BODY);
+    const reply = await core.handle(exchange, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }));
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body as string)).toEqual({ jsonrpc: '2.0', id: 0, result: {} });
     expect(reply.headers).toEqual({
@@ -115,7 +131,7 @@ describe('router.handle and headers', () => {
   });
 
   it('lets static files set their own caching, keeping nosniff', async () => {
-    const page = await refused(makeRouter(), req('GET', '/'));
+    const page = await refused(makeCore(), req('GET', '/'));
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
@@ -123,22 +139,22 @@ describe('router.handle and headers', () => {
   });
 
   it('answers 503, not 500, when the metrics cannot be collected', async () => {
-    const reply = await refused(makeRouter({ metricsUnavailable: true }), req('GET', '/metrics'));
+    const reply = await refused(makeCore({ metricsUnavailable: true }), req('GET', '/metrics'));
     expect(reply.status).toBe(503);
     expect(JSON.parse(reply.body as string)).toEqual({ error: 'Metrics are temporarily unavailable' });
-    expect((await refused(makeRouter(), req('GET', '/metrics'))).status).toBe(200);
+    expect((await refused(makeCore(), req('GET', '/metrics'))).status).toBe(200);
   });
 
   it('answers 413 in the endpoint family of the route', async () => {
-    const router = makeRouter();
-    expect(JSON.parse(router.bodyTooLarge(req('POST', '/mcp')).body as string).error.code).toBe(-32600);
-    expect(JSON.parse(router.bodyTooLarge(req('POST', '/api/session-links')).body as string).error.code).toBe('BODY_TOO_LARGE');
+    const core = makeCore();
+    expect(JSON.parse(core.bodyTooLarge(core.resolve(req('POST', '/mcp'))).body as string).error.code).toBe(-32600);
+    expect(JSON.parse(core.bodyTooLarge(core.resolve(req('POST', '/api/session-links'))).body as string).error.code).toBe('BODY_TOO_LARGE');
   });
 
   it('labels routes with a fixed set (metrics cardinality never depends on input)', () => {
-    const router = makeRouter();
-    expect(['/mcp', '/mcp/', '/api/session-links', '/api/session-links/decode', '/', '/x/../y', '/metrics'].map((p) => router.routeLabel(p))).toEqual([
-      'mcp', 'mcp', 'rest_create', 'rest_decode', 'static', 'not_found', 'metrics',
+    const core = makeCore();
+    expect(['/mcp', '/mcp/', '/api/session-links', '/api/session-links/decode', '/', '/x/../y', '/metrics', '/favicon.ico'].map((p) => core.resolve(req('GET', p)).route.label)).toEqual([
+      'mcp', 'mcp', 'rest_create', 'rest_decode', 'static', 'not_found', 'metrics', 'icon',
     ]);
   });
 });

@@ -3,22 +3,23 @@ import { Worker } from 'node:worker_threads';
 import type { TransferListItem } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ServerConfig } from './config.js';
-import { displayUrl } from './server.js';
-import type { WorkerServerData } from './server.js';
-import { MetricsHub } from './transport/metrics-shared.js';
-import { MemoryRateLimitStore } from './transport/rate-limit.js';
-import { RateLimitBroker } from './transport/rate-limit-shared.js';
-import { probeExclusivePort } from './transport/uws.js';
-import { WorkerSupervisor, stopOnSignals } from './transport/workers.js';
-import type { SupervisorEvent } from './transport/workers.js';
+import type { ServerConfig } from '../config.js';
+import { MetricsHub } from '../metrics/shared.js';
+import { MemoryRateLimitStore } from '../rate-limit/memory.js';
+import { RateLimitBroker } from '../rate-limit/shared.js';
+import { displayUrl } from '../server.js';
+import { nodeSupportsReusePort } from '../transport/select.js';
+import type { Transport } from '../transport/types.js';
+import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
+import type { SupervisorEvent } from './supervisor.js';
+import type { WorkerServerData } from './worker-main.js';
 
 /** Exit status for a refused start, as in main.ts. */
 const EXIT_STARTUP_FAILED = 1;
 /** Exit status after an unexpected failure of the main thread (EX_SOFTWARE), as in main.ts. */
 const EXIT_INTERNAL = 70;
 
-/** Running from source under tsx (tests, `node --import tsx src/main.ts`) rather than from dist/. */
+/** Running from source under tsx (tests, `node --import tsx src/process/main.ts`) rather than from dist/. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 /** The worker entry next to this file. */
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-main.ts' : './worker-main.js', import.meta.url);
@@ -35,12 +36,17 @@ function spawnWorker(workerData: Record<string, unknown>, transferList: Transfer
  * Runs `count` server workers on one port. Never calls process.exit: ending the process while a worker's uWS app is
  * open aborts Node (exit 134, measured), so the process ends by itself once every worker has stopped.
  */
-export async function runWorkers(config: ServerConfig, count: number, logger: Logger): Promise<void> {
+export async function runWorkers(config: ServerConfig, count: number, transport: Transport, logger: Logger): Promise<void> {
+  if (transport.name === 'node' && !nodeSupportsReusePort()) {
+    console.error(`WORKERS=${count} with the node:http adapter needs Node 22.12 or newer (SO_REUSEPORT in listen); on Node ${process.versions.node} use WORKERS=1, or the uWS adapter (TRANSPORT=uws on Node 20).`);
+    process.exitCode = EXIT_STARTUP_FAILED;
+    return;
+  }
   let port: number;
   try {
     // Workers bind with SO_REUSEPORT, which would silently share a port a stale process holds: check it exclusively
     // first; this also turns PORT=0 into the real port all workers then share.
-    port = await probeExclusivePort(config.host, config.port);
+    port = await transport.probeExclusivePort(config.host, config.port);
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = EXIT_STARTUP_FAILED;
@@ -53,7 +59,8 @@ export async function runWorkers(config: ServerConfig, count: number, logger: Lo
   collectDefaultMetrics({ register: registry, prefix: 'sessionplan_' }); // process-wide figures, counted once
   const restarts = new Counter({ name: 'sessionplan_worker_restarts_total', help: 'Server worker threads restarted after a crash.', registers: [registry] });
   const hub = new MetricsHub(registry);
-  const workerData: Omit<WorkerServerData, 'metricsPort' | 'workerIndex'> = { config: { ...config, port } };
+  // Workers use the adapter the main thread chose (so an automatic fallback is decided, and announced, once).
+  const workerData: Omit<WorkerServerData, 'metricsPort' | 'workerIndex'> = { config: { ...config, port, transport: transport.name } };
 
   const supervisor = new WorkerSupervisor({
     count,
@@ -105,7 +112,7 @@ export async function runWorkers(config: ServerConfig, count: number, logger: Lo
     process.exitCode = EXIT_STARTUP_FAILED;
     return;
   }
-  logger.info({ url, mcp: `${url}/mcp`, workers: count }, `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers)`);
+  logger.info({ url, mcp: `${url}/mcp`, workers: count, transport: transport.version }, `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers, ${transport.version})`);
   logger.flush();
 }
 

@@ -1,21 +1,7 @@
 // Prometheus metrics: request counters and latencies per route, and one analytics event per create/decode (no payloads).
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AnalyticsEvent, RouteLabel } from '../http/ports.js';
 import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
-
-/** Fixed route labels so label cardinality never depends on client input. */
-export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'metrics' | 'icon' | 'static' | 'not_found';
-
-export type AnalyticsEndpoint = 'mcp' | 'rest';
-export type AnalyticsOperation = 'create' | 'decode';
-/** For REST: 422 counts as tool_error, a 400 body-shape failure as protocol_error. */
-export type AnalyticsOutcome = 'success' | 'tool_error' | 'protocol_error' | 'internal_error';
-
-export interface AnalyticsEvent {
-  endpoint: AnalyticsEndpoint;
-  operation: AnalyticsOperation;
-  outcome: AnalyticsOutcome;
-  durationMs: number;
-}
 
 export interface ServerMetrics {
   readonly registry: Registry;

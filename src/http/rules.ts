@@ -1,17 +1,4 @@
-// The HTTP rules of SPEC §6 as plain functions: headers, origins/CORS, Host guard, media types, Accept.
-import type { HttpResponse } from './http-types.js';
-
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/** Sent on every response, whatever the route or status. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
-};
-
-/** Request headers a browser may send cross-origin (answered in the preflight). */
-export const CORS_ALLOWED_HEADERS = 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
-export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+// The request-side HTTP rules as plain functions: Host guard, media types, Accept (docs/http-api.md, "HTTP rules").
 
 /**
  * A pure string → boolean rule that remembers its answer for the last value: clients send the same Host, Content-Type
@@ -26,57 +13,6 @@ function rememberingLast(rule: (value: string) => boolean): (value: string) => b
       lastValue = value;
     }
     return lastAnswer;
-  };
-}
-
-export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(value) };
-}
-
-// ---------------------------------------------------------------- origins and CORS
-
-export interface OriginPolicy {
-  /** Exact origins, lower-case, without trailing slash. */
-  readonly allowed: ReadonlySet<string>;
-  /** SP_ENV=development: also http(s)://localhost and 127.0.0.1 with any port. */
-  readonly development: boolean;
-}
-
-const DEV_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
-
-/**
- * 'none': no Origin header (CLI clients) · 'allowed': listed origin, answer with CORS headers ·
- * 'same-origin': a GET/HEAD from a page this server served itself (Origin equals its own Host; the
- * Host guard has already vetted that Host) · 'forbidden': 403.
- */
-export type OriginVerdict = 'none' | 'allowed' | 'same-origin' | 'forbidden';
-
-export function checkOrigin(method: string, headers: Readonly<Record<string, string>>, policy: OriginPolicy): OriginVerdict {
-  const origin = headers['origin'];
-  if (origin === undefined) return 'none';
-  const normalised = origin.trim().toLowerCase();
-  if (policy.allowed.has(normalised)) return 'allowed';
-  if (policy.development && DEV_ORIGIN.test(normalised)) return 'allowed';
-  const host = headers['host']?.trim().toLowerCase();
-  if ((method === 'GET' || method === 'HEAD') && host !== undefined && (normalised === `http://${host}` || normalised === `https://${host}`)) {
-    return 'same-origin';
-  }
-  return 'forbidden';
-}
-
-/** Headers for an actual (non-preflight) response to an allowed cross-origin request. */
-export function corsHeaders(origin: string): Record<string, string> {
-  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Retry-After', Vary: 'Origin' };
-}
-
-/** Headers for the 204 answer to a preflight from an allowed origin. */
-export function preflightHeaders(origin: string): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Methods': CORS_ALLOWED_METHODS,
-    'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS,
-    'Access-Control-Max-Age': '600',
-    Vary: 'Origin',
   };
 }
 

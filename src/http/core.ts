@@ -1,0 +1,164 @@
+// The runtime-neutral HTTP core: resolves a request once (route, origin), decides every refusal before the body, answers.
+import { headerNamesModernEra } from '../mcp/version.js';
+import { rateLimitKey } from './client-ip.js';
+import { HeaderSet, JSON_CONTENT_TYPE, JSON_HEADERS } from './headers.js';
+import type { CorsGrant, OriginPolicy, OriginVerdict } from './origins.js';
+import type { HttpObserver, RateDecision, RateLimiter } from './ports.js';
+import { familyRefusalBody, familyStatus, PLAIN_REFUSALS, plainRefusalBody } from './refusals.js';
+import type { EndpointFamily, FamilyRefusal, PlainRefusal } from './refusals.js';
+import { NOT_FOUND_ROUTE } from './routes.js';
+import type { Route, RouteAnswer, RouteTable } from './routes.js';
+import { acceptsJson, isJsonContentType, isLoopbackHostHeader } from './rules.js';
+import type { HttpRequest, HttpResponse } from './types.js';
+
+export interface HttpCoreDeps {
+  routes: RouteTable;
+  rateLimiter: RateLimiter;
+  observer: HttpObserver;
+  origins: OriginPolicy;
+  /** DNS-rebinding guard: on when the server listens on a loopback address. */
+  hostGuard: boolean;
+  /** X-Forwarded-For hops to trust (0: the socket address is the client). */
+  trustProxy: number;
+  /** IPv6 clients are rate-limited per network of this prefix length (one /64 is usually one subscriber). */
+  ipv6PrefixBits: number;
+  maxBodyBytes: number;
+}
+
+/** A request resolved once: its route and origin verdict travel with it to the answer and the metrics label. */
+export interface Exchange {
+  readonly request: HttpRequest;
+  readonly route: Route;
+  readonly origin: OriginVerdict;
+}
+
+/** head() lets a POST through to its body. */
+export const READ_BODY = 'read-body';
+export type HeadDecision = HttpResponse | typeof READ_BODY;
+
+export interface HttpCore {
+  readonly maxBodyBytes: number;
+  readonly observer: HttpObserver;
+  resolve(request: HttpRequest): Exchange;
+  /** Every decision that needs no body: a final answer, or READ_BODY when the POST may go ahead. */
+  head(exchange: Exchange): HeadDecision | Promise<HeadDecision>;
+  /** Answers a POST that head() let through, with its complete body. */
+  handle(exchange: Exchange, body: string): Promise<HttpResponse>;
+  /** 413 for a body that passed the cap while streaming. */
+  bodyTooLarge(exchange: Exchange): HttpResponse;
+  /** A plain refusal for requests the socket layer rejects before there is an exchange (431, 505, a bad request). */
+  plainRefusal(refusal: PlainRefusal): HttpResponse;
+}
+
+const DIGITS = /^\d+$/;
+
+/** Family refusal bodies, built once: [refusal][family][modern ? 1 : 0]. */
+const FAMILY_BODIES = new Map<string, string>();
+function familyBody(refusal: FamilyRefusal, family: EndpointFamily, modern: boolean): string {
+  const key = `${refusal} ${family} ${modern ? 1 : 0}`;
+  let body = FAMILY_BODIES.get(key);
+  if (body === undefined) FAMILY_BODIES.set(key, (body = familyRefusalBody(refusal, family, modern)));
+  return body;
+}
+
+const PLAIN_BODIES = new Map<PlainRefusal, string>(Object.keys(PLAIN_REFUSALS).map((r) => [r as PlainRefusal, plainRefusalBody(r as PlainRefusal)]));
+
+export function createHttpCore(deps: HttpCoreDeps): HttpCore {
+  const { routes, rateLimiter, observer, origins, hostGuard, maxBodyBytes } = deps;
+  const retryAfterHeaders = new Map<number, HeaderSet>();
+
+  const grantOf = (exchange: Exchange): CorsGrant | undefined => (exchange.origin.kind === 'allowed' ? exchange.origin.grant : undefined);
+
+  function answer(exchange: Exchange, routeAnswer: RouteAnswer): HttpResponse {
+    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: routeAnswer.body };
+  }
+
+  function plain(exchange: Exchange, refusal: PlainRefusal, close = false): HttpResponse {
+    const row = PLAIN_REFUSALS[refusal];
+    // 405 names what the path does allow.
+    const headers = refusal === 'method-not-allowed' ? exchange.route.allowJsonHeaders : JSON_HEADERS;
+    return { status: row.status, headers: headers.for(grantOf(exchange)), body: PLAIN_BODIES.get(refusal) ?? null, closeConnection: close };
+  }
+
+  function refuse(exchange: Exchange, refusal: FamilyRefusal, headers: HeaderSet = JSON_HEADERS, close = false): HttpResponse {
+    const family = exchange.route.family;
+    const version = family === 'mcp' ? exchange.request.headers['mcp-protocol-version']?.trim() : undefined;
+    const modern = version !== undefined && headerNamesModernEra(version);
+    return { status: familyStatus(refusal), headers: headers.for(grantOf(exchange)), body: familyBody(refusal, family, modern), closeConnection: close };
+  }
+
+  function rateRefusal(exchange: Exchange, decision: Exclude<RateDecision, { kind: 'allowed' }>): HttpResponse {
+    observer.recordRateLimitRefusal(exchange.route.label, decision.kind);
+    if (decision.kind === 'unavailable') return refuse(exchange, 'store-unavailable');
+    let headers = retryAfterHeaders.get(decision.retryAfterS);
+    if (headers === undefined) retryAfterHeaders.set(decision.retryAfterS, (headers = new HeaderSet({ 'content-type': JSON_CONTENT_TYPE, 'retry-after': String(decision.retryAfterS) })));
+    return refuse(exchange, 'rate-limited', headers);
+  }
+
+  /** The synchronous checks, in order: Host, Origin, route, method, media types, length (docs/http-api.md, "HTTP rules"). */
+  function check(exchange: Exchange): HttpResponse | undefined {
+    const { request, route, origin } = exchange;
+    const { headers, method } = request;
+    if (hostGuard && !isLoopbackHostHeader(headers['host'])) return refuse(exchange, 'host');
+    if (origin.kind === 'forbidden') return refuse(exchange, 'origin');
+    if (route === NOT_FOUND_ROUTE) return plain(exchange, 'not-found');
+    if (method === 'OPTIONS') {
+      const grant = grantOf(exchange);
+      return { status: 204, headers: grant === undefined ? route.allowHeaders.base : preflightHeaders(route, grant), body: null };
+    }
+    if ((method === 'GET' || method === 'HEAD') && route.get !== undefined) return undefined;
+    if (method !== 'POST' || route.post === undefined) return plain(exchange, 'method-not-allowed');
+    if (!isJsonContentType(headers['content-type'])) return plain(exchange, 'unsupported-media-type');
+    if (!acceptsJson(headers['accept'])) return plain(exchange, 'not-acceptable');
+    const length = headers['content-length'];
+    if (length !== undefined) {
+      if (!DIGITS.test(length.trim())) return plain(exchange, 'bad-content-length', true);
+      if (Number(length) > maxBodyBytes) return refuse(exchange, 'body-too-large');
+    }
+    return undefined;
+  }
+
+  return {
+    maxBodyBytes,
+    observer,
+    resolve(request) {
+      return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']) };
+    },
+
+    head(exchange) {
+      const refusal = check(exchange);
+      if (refusal !== undefined) return refusal;
+      const { request, route } = exchange;
+      if (request.method !== 'POST') {
+        const got = route.get!(request.headers);
+        return got instanceof Promise ? got.then((a) => answer(exchange, a)) : answer(exchange, got);
+      }
+      const key = rateLimitKey(request.socketAddress, request.headers['x-forwarded-for'], deps.trustProxy, deps.ipv6PrefixBits);
+      const decision = rateLimiter.check(route.label, key);
+      if (!(decision instanceof Promise)) return decision.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, decision);
+      return decision.then((d) => (d.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, d)));
+    },
+
+    async handle(exchange, body) {
+      return answer(exchange, await exchange.route.post!(exchange.request.headers, body));
+    },
+
+    bodyTooLarge(exchange) {
+      return refuse(exchange, 'body-too-large');
+    },
+
+    plainRefusal(refusal) {
+      return { status: PLAIN_REFUSALS[refusal].status, headers: JSON_HEADERS.base, body: PLAIN_BODIES.get(refusal) ?? null, closeConnection: true };
+    },
+  };
+}
+
+const preflightSets = new WeakMap<Route, WeakMap<CorsGrant, HeaderSet>>();
+/** The 204 of a preflight from an allowed origin: Allow plus the preflight CORS headers, built once per route and origin. */
+function preflightHeaders(route: Route, grant: CorsGrant): HttpResponse['headers'] {
+  let byGrant = preflightSets.get(route);
+  if (byGrant === undefined) preflightSets.set(route, (byGrant = new WeakMap()));
+  let set = byGrant.get(grant);
+  if (set === undefined) byGrant.set(grant, (set = new HeaderSet({ allow: route.allow, ...grant.preflight })));
+  return set.base;
+}

@@ -1,0 +1,76 @@
+// What the HTTP core needs from the outside, in one place: the MCP and REST handlers, rate limiter, metrics, static files.
+import type { McpHttpRequest, McpHttpResponse } from '../mcp/types.js';
+
+/** Fixed route labels (metrics, logs), so label cardinality never depends on client input. */
+export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'metrics' | 'icon' | 'static' | 'not_found';
+
+export type RateDecision =
+  | { readonly kind: 'allowed' }
+  | { readonly kind: 'limited'; readonly retryAfterS: number }
+  | { readonly kind: 'unavailable' };
+
+export interface RateLimiter {
+  /**
+   * Counts one POST to `endpoint` from the client `key`. Never rejects: a failing store yields 'unavailable'. An
+   * in-process store answers synchronously (no promise on the hot path).
+   */
+  check(endpoint: string, key: string): RateDecision | Promise<RateDecision>;
+}
+
+/** The analytics the REST layer reports (the MCP layer reports through its own observer). */
+export type AnalyticsEndpoint = 'mcp' | 'rest';
+export type AnalyticsOperation = 'create' | 'decode';
+/** For REST: 422 counts as tool_error, a 400 body-shape failure as protocol_error. */
+export type AnalyticsOutcome = 'success' | 'tool_error' | 'protocol_error' | 'internal_error';
+
+export interface AnalyticsEvent {
+  endpoint: AnalyticsEndpoint;
+  operation: AnalyticsOperation;
+  outcome: AnalyticsOutcome;
+  durationMs: number;
+}
+
+/** What the access log and the request metrics get for every request (never bodies, never addresses). */
+export interface RequestRecord {
+  method: string;
+  path: string;
+  route: RouteLabel;
+  /** 0 when the client went away before an answer. */
+  status: number;
+  bytesIn: number;
+  bytesOut: number;
+  durationMs: number;
+  aborted: boolean;
+}
+
+/** The metrics side of the core: one call per finished request, per analytics event and per rate-limit refusal. */
+export interface HttpObserver {
+  requestCompleted(record: RequestRecord): void;
+  /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
+  recordEvent(event: AnalyticsEvent): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable'): void;
+}
+
+/** GET /metrics: Prometheus text exposition and its content type (may reject: workers that did not answer). */
+export type RenderMetrics = () => Promise<{ contentType: string; body: string }>;
+
+/** One ready answer of a static file: status, headers (they override the defaults), bytes. */
+export interface StaticResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+export interface StaticAssets {
+  /** The answer for a GET/HEAD of this path, or undefined when the path is not a viewer file. */
+  lookup(path: string): StaticResponse | undefined;
+}
+
+/** The MCP protocol layer: one POSTed JSON text in, status and JSON-RPC body out. */
+export type McpEndpoint = (request: McpHttpRequest) => Promise<McpHttpResponse>;
+
+/** The part of the session operations the REST layer calls (structurally the session layer's SessionOperations). */
+export interface RestOperations {
+  createSessionLink(session: unknown): Promise<unknown> | unknown;
+  decodeSessionLink(link: unknown): Promise<unknown> | unknown;
+}

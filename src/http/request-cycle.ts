@@ -1,0 +1,185 @@
+// One request from head to answer, shared by every adapter: refusals before the body, the streaming cap, bounded drains.
+import type { Exchange, HttpCore } from './core.js';
+import { READ_BODY } from './core.js';
+import type { HttpRequest, HttpResponse } from './types.js';
+
+/**
+ * How the connection ends after an answer. 'keep': keep-alive. 'close': close once the answer is out. 'after-body':
+ * the answer says `Connection: close`, but the connection keeps reading (and discarding) the rest of the request body
+ * and closes only then: a client that writes its whole body before reading (fetch, node:http, browsers) would
+ * otherwise get a reset instead of the answer, because closing a socket with unread data sends RST.
+ */
+export type CloseMode = 'keep' | 'close' | 'after-body';
+
+/** What an adapter does with the socket of one request. */
+export interface ResponseWriter {
+  /** Writes status, headers and body (none for HEAD); returns the body's byte length. */
+  write(response: HttpResponse, close: CloseMode): number;
+  /** After an 'after-body' answer, the request body has ended: close the connection gracefully now. */
+  closeAfterBody(): void;
+  /** Cuts the connection at once (a drain past its bound). */
+  destroy(): void;
+}
+
+/** A refused body is read and discarded up to this many bytes (declared or counted); beyond, the connection is cut. */
+export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
+/** …and for at most this long after the answer. */
+export const DRAIN_TIMEOUT_MS = 5_000;
+
+const UTF8 = new TextDecoder();
+
+export interface CycleOptions {
+  /** True when the server is shutting down: every answer closes its connection. */
+  closing(): boolean;
+  /** Called once when the request is answered or aborted (in-flight accounting). */
+  settled(): void;
+}
+
+export class RequestCycle {
+  readonly #core: HttpCore;
+  readonly #exchange: Exchange;
+  readonly #writer: ResponseWriter;
+  readonly #options: CycleOptions;
+  readonly #started = performance.now();
+  /** Declared Content-Length, or -1 (chunked, or none). */
+  readonly #declared: number;
+  #bodyComplete: boolean;
+  #mayReadBody = false;
+  #handling = false;
+  #answered = false;
+  #aborted = false;
+  #bytesIn = 0;
+  #chunks: Uint8Array[] = [];
+  #drainTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(core: HttpCore, request: HttpRequest, writer: ResponseWriter, options: CycleOptions) {
+    this.#core = core;
+    this.#writer = writer;
+    this.#options = options;
+    this.#exchange = core.resolve(request);
+    const length = request.headers['content-length'];
+    const chunked = request.headers['transfer-encoding'] !== undefined;
+    this.#declared = chunked || length === undefined ? -1 : Number(length);
+    // A request that declares no body is complete now (uWS reports its empty last chunk only after the microtasks).
+    this.#bodyComplete = !chunked && (length === undefined || this.#declared === 0);
+  }
+
+  /** Runs the head decisions; call once, right after construction and after registering the abort handler. */
+  start(): void {
+    let decision;
+    try {
+      decision = this.#core.head(this.#exchange);
+    } catch {
+      return this.#respond(this.#core.plainRefusal('internal'));
+    }
+    if (!(decision instanceof Promise)) return this.#decided(decision);
+    decision.then(
+      (d) => this.#decided(d),
+      () => this.#respond(this.#core.plainRefusal('internal')),
+    );
+  }
+
+  /** A body chunk. `volatile`: the bytes are only valid during this call (uWS), so they are copied when kept. */
+  data(chunk: Uint8Array, isLast: boolean, volatile: boolean): void {
+    if (this.#aborted) return;
+    this.#bytesIn += chunk.byteLength;
+    if (this.#answered) return this.#drained(isLast);
+    if (this.#bytesIn > this.#core.maxBodyBytes) {
+      this.#chunks = [];
+      return this.#respond(this.#core.bodyTooLarge(this.#exchange), isLast);
+    }
+    const last = isLast && this.#mayReadBody && !this.#handling;
+    if (last && this.#chunks.length === 0) {
+      this.#bodyComplete = true;
+      return this.#run(UTF8.decode(chunk)); // the only chunk, still valid: decoded without a copy
+    }
+    // A volatile last chunk is joined synchronously below, so only earlier ones (or a body waiting for head) are copied.
+    if (chunk.byteLength > 0) this.#chunks.push(volatile && !(isLast && this.#mayReadBody) ? chunk.slice() : chunk);
+    if (!isLast) return;
+    this.#bodyComplete = true;
+    if (this.#mayReadBody) this.#runWithChunks();
+  }
+
+  /** The client went away: the answer is dropped, the partial body freed now. */
+  abort(): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#chunks = [];
+    clearTimeout(this.#drainTimer);
+    if (this.#answered) return;
+    this.#answered = true;
+    this.#options.settled();
+    this.#record(0, 0);
+  }
+
+  #decided(decision: HttpResponse | typeof READ_BODY): void {
+    if (decision !== READ_BODY) return this.#respond(decision);
+    this.#mayReadBody = true;
+    if (this.#bodyComplete) this.#runWithChunks();
+  }
+
+  #runWithChunks(): void {
+    const chunks = this.#chunks;
+    this.#chunks = [];
+    if (chunks.length <= 1) return this.#run(chunks.length === 0 ? '' : UTF8.decode(chunks[0]));
+    const whole = new Uint8Array(this.#bytesIn);
+    let offset = 0;
+    for (const part of chunks) {
+      whole.set(part, offset);
+      offset += part.byteLength;
+    }
+    this.#run(UTF8.decode(whole));
+  }
+
+  #run(body: string): void {
+    if (this.#handling || this.#answered) return;
+    this.#handling = true;
+    this.#core.handle(this.#exchange, body).then(
+      (response) => this.#respond(response),
+      () => this.#respond(this.#core.plainRefusal('internal')), // the routes answer their own failures: a last guard
+    );
+  }
+
+  /** `lastChunkSeen`: the chunk that crossed the cap was also the last one (nothing left to drain). */
+  #respond(response: HttpResponse, lastChunkSeen = false): void {
+    if (this.#aborted || this.#answered) return;
+    this.#answered = true;
+    const bodyPending = !this.#bodyComplete && !lastChunkSeen;
+    let mode: CloseMode = response.closeConnection === true || this.#options.closing() ? 'close' : 'keep';
+    if (bodyPending) mode = this.#declared > MAX_DRAIN_BYTES || response.closeConnection === true ? 'close' : 'after-body';
+    const bytesOut = this.#writer.write(response, mode);
+    this.#options.settled();
+    this.#record(response.status, bytesOut);
+    if (mode === 'after-body') {
+      this.#drainTimer = setTimeout(() => this.#writer.destroy(), DRAIN_TIMEOUT_MS);
+      this.#drainTimer.unref?.();
+    }
+  }
+
+  #drained(isLast: boolean): void {
+    if (this.#drainTimer === undefined) return; // answered with keep/close: nothing is being drained
+    if (isLast) {
+      clearTimeout(this.#drainTimer);
+      this.#drainTimer = undefined;
+      this.#writer.closeAfterBody();
+    } else if (this.#bytesIn > MAX_DRAIN_BYTES) {
+      clearTimeout(this.#drainTimer);
+      this.#drainTimer = undefined;
+      this.#writer.destroy();
+    }
+  }
+
+  #record(status: number, bytesOut: number): void {
+    const { request, route } = this.#exchange;
+    this.#core.observer.requestCompleted({
+      method: request.method,
+      path: request.path,
+      route: route.label,
+      status,
+      bytesIn: this.#bytesIn,
+      bytesOut,
+      durationMs: performance.now() - this.#started,
+      aborted: status === 0,
+    });
+  }
+}

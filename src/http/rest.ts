@@ -1,0 +1,82 @@
+// The REST API: POST /api/session-links and /api/session-links/decode over the session operations (docs/http-api.md).
+import { SessionError } from '../session/errors.js';
+import { JSON_HEADERS } from './headers.js';
+import type { AnalyticsOperation, AnalyticsOutcome, HttpObserver, RestOperations } from './ports.js';
+import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from './refusals.js';
+import type { RouteAnswer } from './routes.js';
+
+export interface RestHandlers {
+  create(bodyText: string): Promise<RouteAnswer>;
+  decode(bodyText: string): Promise<RouteAnswer>;
+}
+
+const json = (status: number, body: string): RouteAnswer => ({ status, headers: JSON_HEADERS, body });
+const badRequest = (message: string): RouteAnswer => json(400, restBadRequestBody(message));
+
+/** Longest unknown field name repeated in a 400 message (it comes from the client). */
+const MAX_ECHOED_NAME = 40;
+
+type Envelope = { ok: true; value: unknown } | { ok: false; answer: RouteAnswer };
+
+/** The body must be a JSON object with exactly the one field `key` (the shape check → 400). */
+function readEnvelope(bodyText: string, key: 'session' | 'link'): Envelope {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    return { ok: false, answer: badRequest('Request body is not valid JSON.') };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { ok: false, answer: badRequest(`Request body must be a JSON object with a "${key}" field.`) };
+  }
+  const record = parsed as Record<string, unknown>;
+  if (!Object.hasOwn(record, key)) return { ok: false, answer: badRequest(`${key}: required field is missing.`) };
+  for (const name in record) {
+    if (name === key) continue;
+    const shown = name.length > MAX_ECHOED_NAME ? `${name.slice(0, MAX_ECHOED_NAME)}…` : name;
+    return { ok: false, answer: badRequest(`${JSON.stringify(shown)}: unknown field; the body has only "${key}".`) };
+  }
+  if (key === 'link' && typeof record[key] !== 'string') return { ok: false, answer: badRequest('link: must be a string.') };
+  return { ok: true, value: record[key] };
+}
+
+/** 422 body: the session error code and its message without the repeated "CODE: " prefix. */
+function sessionFailure(error: SessionError): RouteAnswer {
+  const prefix = `${error.code}: `;
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return json(422, JSON.stringify({ error: { code: error.code, message } }));
+}
+
+/** `onInternalError` receives unexpected failures for the log (the client only sees a generic 500). */
+export function createRestHandlers(operations: RestOperations, observer: Pick<HttpObserver, 'recordEvent'>, onInternalError: (error: unknown) => void = () => {}): RestHandlers {
+  async function run(operation: AnalyticsOperation, bodyText: string, key: 'session' | 'link', call: (arg: unknown) => Promise<unknown> | unknown): Promise<RouteAnswer> {
+    const started = performance.now();
+    let outcome: AnalyticsOutcome = 'success';
+    let answer: RouteAnswer;
+    const envelope = readEnvelope(bodyText, key);
+    if (!envelope.ok) {
+      outcome = 'protocol_error';
+      answer = envelope.answer;
+    } else {
+      try {
+        answer = json(200, JSON.stringify(await call(envelope.value)));
+      } catch (error) {
+        if (error instanceof SessionError) {
+          outcome = 'tool_error';
+          answer = sessionFailure(error);
+        } else {
+          outcome = 'internal_error';
+          onInternalError(error);
+          answer = json(500, REST_INTERNAL_ERROR_BODY);
+        }
+      }
+    }
+    observer.recordEvent({ endpoint: 'rest', operation, outcome, durationMs: performance.now() - started });
+    return answer;
+  }
+
+  return {
+    create: (bodyText) => run('create', bodyText, 'session', (session) => operations.createSessionLink(session)),
+    decode: (bodyText) => run('decode', bodyText, 'link', (link) => operations.decodeSessionLink(link)),
+  };
+}

@@ -1,0 +1,114 @@
+// The route table: what each path answers to GET and POST, its Allow header, error family and metrics label.
+import type { McpEndpoint, RenderMetrics, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
+import { asksForEventStream } from './rules.js';
+import { plainRefusalBody } from './refusals.js';
+import type { EndpointFamily } from './refusals.js';
+import type { RestHandlers } from './rest.js';
+import { EMPTY_HEADERS, HeaderSet, JSON_CONTENT_TYPE, JSON_HEADERS, mergeHeaders } from './headers.js';
+
+/** What a route handler answers; the core adds the header set's CORS variant for the request's origin. */
+export interface RouteAnswer {
+  readonly status: number;
+  readonly headers: HeaderSet;
+  readonly body: string | Uint8Array | null;
+}
+
+export interface Route {
+  readonly label: RouteLabel;
+  readonly family: EndpointFamily;
+  /** The Allow header: methods this path answers. */
+  readonly allow: string;
+  readonly get?: (headers: Readonly<Record<string, string>>) => RouteAnswer | Promise<RouteAnswer>;
+  readonly post?: (headers: Readonly<Record<string, string>>, body: string) => Promise<RouteAnswer>;
+  /** 405 and OPTIONS answers carry Allow: built once per route. */
+  readonly allowHeaders: HeaderSet;
+  readonly allowJsonHeaders: HeaderSet;
+}
+
+export interface RouteDeps {
+  mcp: McpEndpoint;
+  /** GET /mcp: the health JSON, serialised once. */
+  healthJson: string;
+  rest: RestHandlers;
+  /** GET /schema/session.json, serialised once. */
+  schemaJson: string;
+  iconPng: Uint8Array;
+  renderMetrics: RenderMetrics;
+  staticAssets?: StaticAssets | undefined;
+}
+
+const JSON_TYPE = { 'content-type': JSON_CONTENT_TYPE };
+const PNG_SET = new HeaderSet({ 'content-type': 'image/png' });
+
+function route(label: RouteLabel, family: EndpointFamily, allow: string, handlers: Pick<Route, 'get' | 'post'>): Route {
+  return { label, family, allow, ...handlers, allowHeaders: new HeaderSet({ allow }), allowJsonHeaders: new HeaderSet(mergeHeaders(JSON_TYPE, { allow })) };
+}
+
+export const NOT_FOUND_ROUTE: Route = route('not_found', 'plain', '', {});
+
+/** Looks a path up once per request: fixed routes first, then the viewer's files (exact names, no traversal). */
+export interface RouteTable {
+  find(path: string): Route;
+}
+
+export function createRouteTable(deps: RouteDeps): RouteTable {
+  const json = (body: string): RouteAnswer => ({ status: 200, headers: JSON_HEADERS, body });
+  const health = json(deps.healthJson);
+  // 405 with `Allow: POST`: streams are never offered, so the only way to talk to /mcp is to POST.
+  const sseRefused: RouteAnswer = { status: 405, headers: new HeaderSet(mergeHeaders(JSON_TYPE, { allow: 'POST' })), body: plainRefusalBody('method-not-allowed') };
+  const mcp = route('mcp', 'mcp', 'GET, HEAD, POST, OPTIONS', {
+    // This server never opens an SSE stream: a GET asking for one is refused, any other GET is the health check.
+    get: (headers) => (asksForEventStream(headers['accept']) ? sseRefused : health),
+    post: async (headers, body) => {
+      const answer = await deps.mcp({ headers, body });
+      return answer.body === null ? { status: answer.status, headers: EMPTY_HEADERS, body: null } : { status: answer.status, headers: JSON_HEADERS, body: answer.body };
+    },
+  });
+  const schema = json(deps.schemaJson);
+  const icon: RouteAnswer = { status: 200, headers: PNG_SET, body: deps.iconPng };
+  const metricsUnavailable: RouteAnswer = { status: 503, headers: JSON_HEADERS, body: JSON.stringify({ error: 'Metrics are temporarily unavailable' }) };
+  const metricsSets = new Map<string, HeaderSet>();
+  const routes = new Map<string, Route>([
+    ['/mcp', mcp],
+    ['/mcp/', mcp],
+    ['/api/session-links', route('rest_create', 'rest', 'POST, OPTIONS', { post: async (_h, body) => deps.rest.create(body) })],
+    ['/api/session-links/decode', route('rest_decode', 'rest', 'POST, OPTIONS', { post: async (_h, body) => deps.rest.decode(body) })],
+    ['/schema/session.json', route('schema', 'plain', 'GET, HEAD, OPTIONS', { get: () => schema })],
+    ['/icon.png', route('icon', 'plain', 'GET, HEAD, OPTIONS', { get: () => icon })],
+    // Browsers ask for it on every page without a declared icon; the PNG serves as one.
+    ['/favicon.ico', route('icon', 'plain', 'GET, HEAD, OPTIONS', { get: () => icon })],
+    ['/metrics', route('metrics', 'plain', 'GET, HEAD, OPTIONS', {
+      get: async () => {
+        try {
+          const { contentType, body } = await deps.renderMetrics();
+          let headers = metricsSets.get(contentType);
+          if (headers === undefined) metricsSets.set(contentType, (headers = new HeaderSet({ 'content-type': contentType })));
+          return { status: 200, headers, body };
+        } catch {
+          // With workers the registries are collected over message ports; a busy worker is a temporary state, not a fault.
+          return metricsUnavailable;
+        }
+      },
+    })],
+  ]);
+
+  // One route per viewer file, made the first time the file is asked for (the set of files is fixed at start-up).
+  const files = new Map<string, Route>();
+  const fileRoute = (file: StaticResponse): Route => {
+    const answer: RouteAnswer = { status: file.status, headers: new HeaderSet(file.headers), body: file.body };
+    return route('static', 'plain', 'GET, HEAD, OPTIONS', { get: () => answer });
+  };
+
+  return {
+    find(path) {
+      const fixed = routes.get(path);
+      if (fixed !== undefined) return fixed;
+      let file = files.get(path);
+      if (file !== undefined) return file;
+      const asset = deps.staticAssets?.lookup(path);
+      if (asset === undefined) return NOT_FOUND_ROUTE;
+      files.set(path, (file = fileRoute(asset)));
+      return file;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// The node:http adapter: runs wherever Node does; copies each request out, streams its body, bounds every connection.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { RequestCycle } from '../http/request-cycle.js';
+import type { CloseMode, ResponseWriter } from '../http/request-cycle.js';
+import type { HttpCore } from '../http/core.js';
+import type { HttpResponse } from '../http/types.js';
+import { TransportError } from './types.js';
+import type { ListenOptions, ListeningServer, Transport } from './types.js';
+
+/** The whole request head must arrive within this long (slowloris). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** …and the whole request, body included (a 2 MB body at 16 KB/s, uWS's slowest accepted rate, takes about 2 minutes). */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Time between the last in-flight answer and closing every connection during shutdown. */
+const FLUSH_LINGER_MS = 250;
+
+function bodyLength(body: string | Uint8Array | null): number {
+  if (body === null) return 0;
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}
+
+/** Header names lower-case, repeats joined with ', ' (what the uWS adapter hands over too). */
+function copyHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  return headers;
+}
+
+function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
+  const head = req.method === 'HEAD';
+  const send = (response: HttpResponse, extra: Record<string, string>, finish: boolean): number => {
+    const length = bodyLength(response.body);
+    const noBody = response.body === null && (response.status === 204 || response.status === 304);
+    res.writeHead(response.status, noBody ? { ...response.headers, ...extra } : { ...response.headers, 'content-length': String(length), ...extra });
+    if (!head && response.body !== null) res.write(response.body);
+    if (finish) res.end();
+    return head ? 0 : length;
+  };
+  return {
+    write(response, mode: CloseMode) {
+      if (mode === 'keep') return send(response, {}, true);
+      if (mode === 'close') return send(response, { connection: 'close' }, true);
+      // The answer goes out now, complete, but the response stays open (so node does not close the socket under the
+      // client's upload) until closeAfterBody(): the rest of the body is read and discarded meanwhile.
+      return send(response, { connection: 'close' }, false);
+    },
+    closeAfterBody: () => res.end(),
+    destroy: () => res.destroy(),
+  };
+}
+
+function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drained?: () => void }) {
+  const cycleOptions = {
+    closing: () => state.closing,
+    settled: () => {
+      state.inFlight--;
+      if (state.inFlight === 0) state.drained?.();
+    },
+  };
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const request = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: pathOf(req.url ?? '/'),
+      headers: copyHeaders(req.rawHeaders),
+      socketAddress: req.socket.remoteAddress ?? '',
+    };
+    state.inFlight++;
+    const cycle = new RequestCycle(core, request, writerFor(req, res), cycleOptions);
+    req.on('data', (chunk: Buffer) => cycle.data(chunk, false, false));
+    req.on('end', () => cycle.data(EMPTY, true, false));
+    // 'close' of the response before it finished: the client went away (or the socket was cut).
+    res.on('close', () => {
+      if (!res.writableFinished) cycle.abort();
+    });
+    cycle.start();
+  };
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** The path of an origin-form target, or of an absolute-form one (`GET http://host/mcp`), without the query. */
+function pathOf(target: string): string {
+  let path = target;
+  if (!path.startsWith('/')) {
+    const scheme = path.indexOf('://');
+    const slash = scheme < 0 ? -1 : path.indexOf('/', scheme + 3);
+    path = scheme < 0 ? path : slash < 0 ? '/' : path.slice(slash);
+  }
+  const query = path.indexOf('?');
+  return query < 0 ? path : path.slice(0, query);
+}
+
+export function createNodeHttpTransport(): Transport {
+  return {
+    name: 'node',
+    version: `node:http ${process.version}`,
+    probeExclusivePort(host, port) {
+      const probe = createServer();
+      return new Promise((resolve, reject) => {
+        probe.once('error', () => reject(new TransportError(`Cannot listen on ${host}:${port} (address in use or not available).`)));
+        probe.listen({ host, port, exclusive: true }, () => {
+          const bound = (probe.address() as { port: number }).port;
+          probe.close(() => resolve(bound));
+        });
+      });
+    },
+
+    listen(options: ListenOptions): Promise<ListeningServer> {
+      const state: { inFlight: number; closing: boolean; drained?: () => void } = { inFlight: 0, closing: false };
+      const server: Server = createServer(
+        {
+          keepAliveTimeout: options.idleTimeoutS * 1000,
+          headersTimeout: HEADERS_TIMEOUT_MS,
+          requestTimeout: REQUEST_TIMEOUT_MS,
+          // Header names and values exactly as RFC 9110 allows, not node's lenient parser.
+          insecureHTTPParser: false,
+        },
+        serve(options.core, state),
+      );
+      if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+      return new Promise((resolve, reject) => {
+        server.once('error', () => reject(new TransportError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`)));
+        // exclusive: false lets worker threads share the port (each has its own server; the kernel spreads connections).
+        server.listen({ host: options.host, port: options.port, exclusive: options.sharedPort !== true, reusePort: options.sharedPort === true } as Parameters<Server['listen']>[0], () => {
+          server.removeAllListeners('error');
+          resolve({
+            port: (server.address() as { port: number }).port,
+            inFlight: () => state.inFlight,
+            async close(graceMs = 10_000) {
+              if (state.closing) return;
+              state.closing = true;
+              server.close();
+              server.closeIdleConnections();
+              if (state.inFlight > 0) {
+                await new Promise<void>((done) => {
+                  const timer = setTimeout(done, graceMs);
+                  state.drained = () => {
+                    clearTimeout(timer);
+                    done();
+                  };
+                });
+              }
+              await new Promise((done) => setTimeout(done, FLUSH_LINGER_MS));
+              server.closeAllConnections();
+            },
+          });
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Picks the socket adapter for TRANSPORT=auto|uws|node: uWS where its native binary loads, node:http everywhere else.
+import { createNodeHttpTransport } from './node-http.js';
+import { TransportError } from './types.js';
+import type { Transport } from './types.js';
+
+export type TransportChoice = 'auto' | 'uws' | 'node';
+
+export interface SelectedTransport {
+  transport: Transport;
+  /** One line for the operator when `auto` could not use uWS (said once at start-up), else undefined. */
+  warning?: string;
+}
+
+/** Shared-port worker threads on node:http need SO_REUSEPORT in `listen()`, which Node has since 22.12 / 23.1. */
+export function nodeSupportsReusePort(version = process.versions.node): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+}
+
+/**
+ * uWS is loaded only when it may be used: its module is imported lazily, so `TRANSPORT=node` never touches the native
+ * binary. `TRANSPORT=uws` without a loadable binary stops start-up with what to do instead.
+ */
+export async function selectTransport(choice: TransportChoice): Promise<SelectedTransport> {
+  if (choice === 'node') return { transport: createNodeHttpTransport() };
+  try {
+    const { createUwsTransport } = await import('./uws.js');
+    return { transport: createUwsTransport() };
+  } catch (error) {
+    const reason = error instanceof TransportError ? error.message : `uWebSockets.js cannot be loaded: ${(error as Error).message}`;
+    if (choice === 'uws') {
+      throw new TransportError(`TRANSPORT=uws: ${reason}. Use Node 20 for the pinned uWebSockets.js build, or TRANSPORT=node.`);
+    }
+    return {
+      transport: createNodeHttpTransport(),
+      warning: `${reason}; serving with node:http instead. For the uWS fast path run on Node 20 (see docs/deployment.md), or set TRANSPORT=node to silence this line.`,
+    };
+  }
+}
