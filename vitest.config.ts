@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Every server a test starts must be stopped by it: the run fails otherwise.
+    globalSetup: ['test/support/leftover-servers.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

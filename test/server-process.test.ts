@@ -1,7 +1,7 @@
 // The server as a process: refusing bad environments with one line, graceful shutdown with a request in flight, npm start.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -157,17 +157,42 @@ describe('graceful shutdown', () => {
   });
 });
 
+/** Direct children of a process (from /proc), with their command lines. */
+function childrenOf(pid: number): { pid: number; cmdline: string }[] {
+  const found: { pid: number; cmdline: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+
 describe('npm start', () => {
-  it('starts the built server, logs the ready line with its URL and serves /mcp', async () => {
+  it('runs the built server as npm\'s own child, and SIGTERM to npm stops the server gracefully within 10 s', async () => {
     const entry = `${ROOT}dist/cli.js`; // what scripts.start runs (`serve` → src/process/main.ts)
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
-    // --ignore-scripts skips only the prestart build, which `npm test` has already run.
-    const { child, ready, exited } = startMain({ PORT: '0' }, ['npm', 'start', '--silent', '--ignore-scripts']);
+    const { child, ready, exited } = startMain({ PORT: '0' }, ['npm', 'start', '--silent']);
     const url = await ready;
     const health = await send(Number(new URL(url).port));
     expect(health.status).toBe(200);
     expect(health.json().status).toBe('ok');
+    // `exec` in scripts.start: no shell in between that would swallow the signal and leave the server running.
+    const servers = childrenOf(child.pid!);
+    expect(servers.map((s) => s.cmdline)).toEqual(['node dist/cli.js serve']);
+    const server = servers[0]!.pid;
+    const signalled = performance.now();
     child.kill('SIGTERM');
-    await exited;
+    const result = await exited;
+    while (alive(server) && performance.now() - signalled < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(alive(server), 'the server outlived npm start').toBe(false);
+    expect(result.stdout).toMatch(/"msg":"stopped"/);
   });
 });
