@@ -1,4 +1,4 @@
-// Protocol fuzz against the built server process (WORKERS=2): ≥ 20,000 random/mutated envelopes and headers per run;
+// Protocol fuzz against the built server process (node:http, and uWS with WORKERS=2): ≥ 20,000 random/mutated envelopes and headers per run;
 // never a 5xx but the defined 503, never a crash, JSON-RPC bodies exactly where the owner's error table says so.
 // SCALE_FUZZ_N (default 20000) and SCALE_FUZZ_SEED (default: time-based, printed) reproduce or lengthen a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,16 +65,20 @@ function violation(request: LoadRequest, reply: LoadReply): string | undefined {
   return undefined;
 }
 
-let server: MainProcess;
-beforeAll(async () => {
-  if (!(COUNT >= 1)) throw new Error(`SCALE_FUZZ_N must be a positive number (got ${process.env.SCALE_FUZZ_N}).`);
-  server = await startMainProcess({ WORKERS: '2', RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' }, { built: true });
-});
-afterAll(async () => {
-  if (server?.child.exitCode === null) await server.stop();
-});
+// node:http (the default) as one process; uWS with two workers, as it runs in a multi-core deployment.
+describe.each([
+  { transport: 'node', workers: '1' },
+  { transport: 'uws', workers: '2' },
+] as const)('protocol fuzz, $transport adapter, WORKERS=$workers', ({ transport, workers }) => {
+  let server: MainProcess;
+  beforeAll(async () => {
+    if (!(COUNT >= 1)) throw new Error(`SCALE_FUZZ_N must be a positive number (got ${process.env.SCALE_FUZZ_N}).`);
+    server = await startMainProcess({ TRANSPORT: transport, WORKERS: workers, RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' }, { built: true });
+  });
+  afterAll(async () => {
+    if (server?.child.exitCode === null) await server.stop();
+  });
 
-describe('protocol fuzz', () => {
   it(`answers ${COUNT} random and mutated requests within the error table (seed from SCALE_FUZZ_SEED or printed)`, { timeout: 240_000 }, async () => {
     const fuzzer = createFuzzer(SEED);
     const failures: string[] = [];
@@ -96,7 +100,7 @@ describe('protocol fuzz', () => {
           transportErrors++;
           // uWS 20.30 drops some requests without an answer before our code sees them: unknown methods (FOO) and
           // non-POST requests carrying a body. Counted and printed, not judged; every POST and GET must be answered.
-          if (request.method !== 'POST' && request.method !== 'GET' && /socket hang up|ECONNRESET/.test(reply.message)) {
+          if (transport === 'uws' && request.method !== 'POST' && request.method !== 'GET' && /socket hang up|ECONNRESET/.test(reply.message)) {
             droppedByUws++;
             return;
           }
@@ -110,8 +114,10 @@ describe('protocol fuzz', () => {
         }
       },
     });
-    console.log(`fuzz seed ${SEED}: ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; transport errors ${transportErrors} (of which non-POST/GET dropped by uWS: ${droppedByUws})`);
+    console.log(`fuzz seed ${SEED} (${transport}): ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; transport errors ${transportErrors} (of which non-POST/GET dropped by uWS: ${droppedByUws})`);
     expect(sent).toBeGreaterThanOrEqual(COUNT);
+    // node:http answers every request, unknown methods included (405 with the table's body).
+    if (transport === 'node') expect(transportErrors).toBe(0);
     expect(failures, `seed ${SEED}`).toEqual([]);
     // Still alive and well, and it stops cleanly: no crash, no stack trace on stderr.
     expect((await send(server.port)).json().status).toBe('ok');
@@ -121,8 +127,8 @@ describe('protocol fuzz', () => {
 });
 
 describe('regressions the fuzz found', () => {
-  it('closes the connection after a HEAD answer (uWS 20.30 left it unusable for the next request)', async () => {
-    const local = await startTestServer();
+  it('uWS: closes the connection after a HEAD answer (uWS 20.30 left it unusable for the next request)', async () => {
+    const local = await startTestServer({ TRANSPORT: 'uws' });
     try {
       const reply = await raw(local.port, [`HEAD /mcp HTTP/1.1\r\nHost: ${local.host}\r\n\r\n`], 1000);
       const head = parseRaw(reply);

@@ -50,7 +50,7 @@ describe('REDIS_URL: two server processes (WORKERS=2 and WORKERS=1) sharing one 
   beforeAll(async () => {
     redis = await startRedisServer();
     [a, b] = await Promise.all([
-      startMainProcess({ REDIS_URL: redis.url, WORKERS: '2', TRUST_PROXY: '1' }),
+      startMainProcess({ REDIS_URL: redis.url, WORKERS: '2', TRANSPORT: 'uws', TRUST_PROXY: '1' }),
       startMainProcess({ REDIS_URL: redis.url, WORKERS: '1', TRUST_PROXY: '1' }),
     ]);
   });
@@ -110,7 +110,7 @@ describe('REDIS_URL while Redis is down at startup', () => {
     await redis.kill();
     let server: MainProcess | undefined;
     try {
-      server = await startMainProcess({ REDIS_URL: redis.url, WORKERS: '2' });
+      server = await startMainProcess({ REDIS_URL: redis.url, WORKERS: '2', TRANSPORT: 'uws' });
       const down = await ping(server.port, '127.0.0.1');
       expect([down.status, down.code]).toEqual([503, -32603]);
       // Reads never touch the store.

@@ -1,4 +1,4 @@
-// Soak: sustained mixed load on the built server (WORKERS=2): 0 errors and RSS drift under 10 %.
+// Soak: sustained mixed load on the built server as it starts by default (node:http, WORKERS=1): 0 errors and RSS drift under 10 %.
 // CI runs SCALE_SOAK_S=90 (the default); by hand, e.g. `SCALE_SOAK_S=600 npx vitest run test/scale-soak.test.ts`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../bench/http/bodies.js';
@@ -18,7 +18,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 let server: MainProcess;
 beforeAll(async () => {
   if (!(SOAK_S >= 8)) throw new Error(`SCALE_SOAK_S must be a number of seconds ≥ 8 (got ${process.env.SCALE_SOAK_S}).`);
-  server = await startMainProcess({ WORKERS: '2', RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' }, { built: true });
+  server = await startMainProcess({ RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' }, { built: true });
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,4 +1,4 @@
-// WORKERS=2 as a real process: the 61st POST refused exactly across both workers, /metrics summed, busy port, SIGTERM.
+// WORKERS=2 as a real process (uWS adapter here; node:http workers in runtime-smoke.test.ts): exact limits, /metrics, SIGTERM.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, send, startTestServer } from './http-helpers.js';
 import { logLines, startMainProcess } from './support/main-process.js';
@@ -23,7 +23,7 @@ function series(text: string, name: string): number | undefined {
 describe('WORKERS=2 (one process, two uWS apps on one port)', () => {
   let server: MainProcess;
   beforeAll(async () => {
-    server = await startMainProcess({ WORKERS: '2', TRUST_PROXY: '1', LOG_LEVEL: 'info' });
+    server = await startMainProcess({ WORKERS: '2', TRANSPORT: 'uws', TRUST_PROXY: '1', LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -64,7 +64,7 @@ describe('WORKERS=2 startup', () => {
   it('refuses a busy port with one line and exit 1 (SO_REUSEPORT would otherwise share it silently)', async () => {
     const busy = await startTestServer();
     try {
-      const failed = startMainProcess({ WORKERS: '2', PORT: String(busy.port) });
+      const failed = startMainProcess({ WORKERS: '2', TRANSPORT: 'uws', PORT: String(busy.port) });
       await expect(failed).rejects.toThrow(/exited with 1/);
       await expect(failed).rejects.toThrow(`Cannot listen on 127.0.0.1:${busy.port} (address in use or not available).`);
     } finally {

@@ -148,10 +148,14 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     },
 
     plainRefusal(refusal) {
-      return { status: PLAIN_REFUSALS[refusal].status, headers: JSON_HEADERS.base, body: PLAIN_BODIES.get(refusal) ?? null, closeConnection: true };
+      // A method the parser does not know still gets the owner's 405, naming what this server answers at all.
+      const headers = refusal === 'method-not-allowed' ? ANY_METHOD_ALLOWED : JSON_HEADERS;
+      return { status: PLAIN_REFUSALS[refusal].status, headers: headers.base, body: PLAIN_BODIES.get(refusal) ?? null, closeConnection: true };
     },
   };
 }
+
+const ANY_METHOD_ALLOWED = new HeaderSet({ 'content-type': JSON_CONTENT_TYPE, allow: 'GET, HEAD, POST, OPTIONS' });
 
 const preflightSets = new WeakMap<Route, WeakMap<CorsGrant, HeaderSet>>();
 /** The 204 of a preflight from an allowed origin: Allow plus the preflight CORS headers, built once per route and origin. */

@@ -9,7 +9,7 @@ export type EndpointFamily = 'mcp' | 'rest' | 'plain';
 export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable';
 
 /** Refusals with one plain `{ "error": … }` body on every endpoint (the owner's table gives them no JSON-RPC form). */
-export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'http-version' | 'internal';
+export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'http-version' | 'request-timeout' | 'internal';
 
 interface FamilyRow {
   /** Row of the JSON-RPC table in src/mcp/errors.ts: status, code and message. */
@@ -37,6 +37,7 @@ export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: nu
   'headers-too-large': { status: 431, message: 'Request header fields too large' },
   'bad-request': { status: 400, message: 'Bad request' },
   'http-version': { status: 505, message: 'HTTP version not supported; use HTTP/1.1' },
+  'request-timeout': { status: 408, message: 'Request not received in time' },
   internal: { status: 500, message: 'Internal server error' },
 };
 

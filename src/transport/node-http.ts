@@ -1,9 +1,11 @@
 // The node:http adapter: runs wherever Node does; copies each request out, streams its body, bounds every connection.
-import { createServer } from 'node:http';
+import { STATUS_CODES, createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { RequestCycle } from '../http/request-cycle.js';
 import type { CloseMode, ResponseWriter } from '../http/request-cycle.js';
 import type { HttpCore } from '../http/core.js';
+import type { PlainRefusal } from '../http/refusals.js';
 import type { HttpResponse } from '../http/types.js';
 import { TransportError } from './types.js';
 import type { ListenOptions, ListeningServer, Transport } from './types.js';
@@ -95,6 +97,34 @@ function pathOf(target: string): string {
   return query < 0 ? path : path.slice(0, query);
 }
 
+/** node's parser errors (llhttp codes) and the answer each gets; anything else is a plain 400. */
+const PARSER_REFUSALS: Readonly<Record<string, PlainRefusal>> = {
+  HPE_HEADER_OVERFLOW: 'headers-too-large',
+  HPE_INVALID_METHOD: 'method-not-allowed',
+  HPE_INVALID_VERSION: 'http-version',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request-timeout',
+};
+
+/**
+ * Requests the parser refuses before there is a request object get the same kind of answer as every other refusal
+ * (security headers, a JSON body), written raw because there is no response object; built once per listener.
+ */
+function parserRefusals(core: HttpCore): (code: string | undefined) => string {
+  const raw = new Map<string, string>();
+  return (code) => {
+    const refusal = PARSER_REFUSALS[code ?? ''] ?? 'bad-request';
+    let text = raw.get(refusal);
+    if (text === undefined) {
+      const response = core.plainRefusal(refusal);
+      const body = typeof response.body === 'string' ? response.body : '';
+      const headers = Object.entries(response.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      text = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+      raw.set(refusal, text);
+    }
+    return text;
+  };
+}
+
 export function createNodeHttpTransport(): Transport {
   return {
     name: 'node',
@@ -123,6 +153,12 @@ export function createNodeHttpTransport(): Transport {
         serve(options.core, state),
       );
       if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+      const refusalFor = parserRefusals(options.core);
+      server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+        // A reset or a half-written answer leaves nothing to say: just let the socket go.
+        if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage !== undefined) socket.destroy();
+        else socket.end(refusalFor(error.code));
+      });
       return new Promise((resolve, reject) => {
         server.once('error', () => reject(new TransportError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`)));
         // exclusive: false lets worker threads share the port (each has its own server; the kernel spreads connections).
