@@ -1,4 +1,4 @@
-// The official MCP SDK clients as real peers of the real server (uWS, port 0): SDK v1 (legacy handshake) and SDK v2 in
+// The official MCP SDK clients as real peers of the real server (both adapters, port 0): SDK v1 (legacy handshake) and SDK v2 in
 // pinned-modern, auto and default (legacy) negotiation — each lists tools, creates and decodes a link, sees tool errors.
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
