@@ -1,10 +1,11 @@
-// HTTP benchmark driver (`npm run bench:http`): our server vs the SDK v2 anchor vs a bare uWS echo, side by side in one run.
-// Figures (issue 4): create rps ≥ 25× anchor and ≥ 40 % of the echo ceiling; ~2 MB create p50 ≥ 20× lower than the anchor.
+// HTTP benchmark driver (`npm run bench:http`): our server on both adapters vs the SDK v2 anchor vs a bare uWS echo,
+// side by side in one run, plus the MCP handler's own time in-process (what is left when sockets are taken away).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './bodies.js';
+import { measureHandler } from './in-process.js';
 import { cpuSeconds, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
 import { verifyBig, verifySmall, type Outcome } from './verify.js';
 
@@ -24,7 +25,16 @@ const median = (xs: number[]): number => {
 };
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
 
-type Measured = WrkResult & { cpu_s: number; cpu_ms_per_request: number };
+type Measured = WrkResult & { cpu_s: number; cpu_us_per_request: number };
+
+/** Our two adapters, the anchor and the ceiling; `big` servers also get the ~2 MB create. */
+const SERVERS = [
+  { name: 'ours-uws', script: 'bench/http/serve-ours.ts', transport: 'uws', big: true },
+  { name: 'ours-node', script: 'bench/http/serve-ours.ts', transport: 'node', big: true },
+  { name: 'anchor', script: 'bench/http/anchor-sdk.ts', transport: undefined, big: true },
+  { name: 'echo', script: 'bench/http/echo-uws.ts', transport: undefined, big: false },
+] as const;
+type Name = (typeof SERVERS)[number]['name'];
 
 async function main(): Promise<void> {
   const rounds = flag('rounds', 3);
@@ -43,98 +53,80 @@ async function main(): Promise<void> {
   writeFileSync(smallFile, smallBody);
   writeFileSync(bigFile, bigBody);
 
-  const servers: RunningServer[] = [];
+  const started: RunningServer[] = [];
   try {
     // Our server: production defaults except a rate limit no benchmark can reach (one client IP sends everything).
     const oursEnv = { RATE_LIMIT: '1000000', RATE_WINDOW_S: '1', WORKERS: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
-    servers.push(await startServer('ours', 'bench/http/serve-ours.ts', oursEnv, pin.server));
-    servers.push(await startServer('anchor', 'bench/http/anchor-sdk.ts', {}, pin.server));
-    servers.push(await startServer('echo', 'bench/http/echo-uws.ts', {}, pin.server));
-    const [ours, anchor, echo] = servers as [RunningServer, RunningServer, RunningServer];
+    const servers = {} as Record<Name, RunningServer>;
+    for (const s of SERVERS) {
+      servers[s.name] = await startServer(s.name, s.script, s.transport === undefined ? {} : { ...oursEnv, TRANSPORT: s.transport }, pin.server);
+      started.push(servers[s.name]);
+    }
     const url = (s: RunningServer): string => `http://127.0.0.1:${s.port}/mcp`;
 
     console.log(`bodies: small ${smallBody.length} B, big ${Buffer.byteLength(bigBody)} B; ${pin.note}; ${wrkVersion}`);
     const check = {
-      small: await verifySmall(url(ours), url(anchor), url(echo), smallBody),
-      big: { ours: await verifyBig(url(ours), bigBody), anchor: await verifyBig(url(anchor), bigBody) },
+      small: await verifySmall([url(servers['ours-uws']), url(servers['ours-node'])], url(servers.anchor), url(servers.echo), smallBody),
+      big: Object.fromEntries(await Promise.all(SERVERS.filter((s) => s.big).map(async (s) => [s.name, await verifyBig(url(servers[s.name]), bigBody)] as const))),
     };
-    console.log(`check: small links identical: ${check.small.identicalLinks}; big → ours: ${describe(check.big.ours)}`);
-    console.log(`check: big → anchor: ${describe(check.big.anchor)}`);
+    console.log(`check: small links identical: ${check.small.identicalLinks}`);
+    for (const [name, outcome] of Object.entries(check.big)) console.log(`check: big → ${name}: ${describe(outcome)}`);
 
     // Each run also records the server's CPU seconds, so cost per request can be compared independent of machine load.
     const measured = async (s: RunningServer, run: Promise<WrkResult>): Promise<Measured> => {
       const cpu0 = cpuSeconds(s.child.pid!);
       const res = await run;
       const cpu_s = cpuSeconds(s.child.pid!) - cpu0;
-      return { ...res, cpu_s, cpu_ms_per_request: (cpu_s * 1000) / Math.max(1, res.requests) };
+      return { ...res, cpu_s, cpu_us_per_request: (cpu_s * 1e6) / Math.max(1, res.requests) };
     };
     const small = (s: RunningServer, d: number): Promise<Measured> =>
       measured(s, wrk({ url: url(s), bodyFile: smallFile, headers: MODERN_CREATE_HEADERS, connections, durationS: d, timeoutS: 10, pin: pin.load }));
     const big = (s: RunningServer, d: number): Promise<Measured> =>
       measured(s, wrk({ url: url(s), bodyFile: bigFile, headers: MODERN_CREATE_HEADERS, connections: 1, durationS: d, timeoutS: 30, pin: pin.load }));
 
-    for (const s of [ours, anchor, echo]) await small(s, 3); // warm-up (JIT, heap)
-    const smallRuns: Record<string, Measured[]> = { ours: [], anchor: [], echo: [] };
-    const bigRuns: Record<string, Measured[]> = { ours: [], anchor: [] };
+    for (const s of SERVERS) await small(servers[s.name], 3); // warm-up (JIT, heap)
+    const smallRuns = Object.fromEntries(SERVERS.map((s) => [s.name, [] as Measured[]])) as Record<Name, Measured[]>;
+    const bigRuns = Object.fromEntries(SERVERS.filter((s) => s.big).map((s) => [s.name, [] as Measured[]])) as Partial<Record<Name, Measured[]>>;
+    const handlerRuns: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      for (const s of [ours, anchor, echo]) {
-        const res = await small(s, durationS);
-        smallRuns[s.name]!.push(res);
-        console.log(`round ${r + 1} small ${s.name}: ${round(res.rps, 0)} req/s, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_ms_per_request, 3)} CPU ms/req, non-2xx ${res.status_errors}, timeouts ${res.timeouts}`);
+      for (const s of SERVERS) {
+        const res = await small(servers[s.name], durationS);
+        smallRuns[s.name].push(res);
+        console.log(`round ${r + 1} small ${s.name}: ${round(res.rps, 0)} req/s, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_us_per_request, 1)} CPU µs/req, non-2xx ${res.status_errors}, timeouts ${res.timeouts}`);
       }
-      for (const s of [ours, anchor]) {
-        const res = await big(s, bigDurationS);
+      handlerRuns.push(await measureHandler(smallBody, MODERN_CREATE_HEADERS));
+      console.log(`round ${r + 1} in-process MCP handler: ${round(handlerRuns.at(-1)!, 1)} µs per small create`);
+      for (const s of SERVERS.filter((x) => x.big)) {
+        const res = await big(servers[s.name], bigDurationS);
         bigRuns[s.name]!.push(res);
-        console.log(`round ${r + 1} big ${s.name}: ${res.requests} requests, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_ms_per_request, 1)} CPU ms/req`);
+        console.log(`round ${r + 1} big ${s.name}: ${res.requests} requests, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_us_per_request / 1000, 1)} CPU ms/req`);
       }
     }
 
-    const rps = (n: string): number => median(smallRuns[n]!.map((x) => x.rps));
-    const p50 = (n: string): number => median(bigRuns[n]!.map((x) => x.p50_us)) / 1000;
-    // Other work on a shared machine drifts between rounds; each round visits every server back to back, so the median
-    // of per-round ratios is the headline figure (the ratio of medians is kept beside it).
-    const perRound = (f: (r: number) => number): number[] => Array.from({ length: rounds }, (_, r) => f(r));
-    const at = (runs: Record<string, Measured[]>, n: string, r: number): Measured => runs[n]![r]!;
-    const roundRatios = {
-      rpsVsAnchor: perRound((r) => at(smallRuns, 'ours', r).rps / at(smallRuns, 'anchor', r).rps),
-      rpsVsEcho: perRound((r) => at(smallRuns, 'ours', r).rps / at(smallRuns, 'echo', r).rps),
-      bigP50AnchorOverOurs: perRound((r) => at(bigRuns, 'anchor', r).p50_us / at(bigRuns, 'ours', r).p50_us),
-    };
+    const cpuUs = (runs: Measured[]): number => median(runs.map((x) => x.cpu_us_per_request));
+    const small50 = Object.fromEntries(SERVERS.map((s) => [s.name, { rps: median(smallRuns[s.name].map((x) => x.rps)), cpuUs: cpuUs(smallRuns[s.name]) }])) as Record<Name, { rps: number; cpuUs: number }>;
+    const big50 = Object.fromEntries(Object.entries(bigRuns).map(([n, runs]) => [n, { p50Ms: median(runs!.map((x) => x.p50_us)) / 1000, cpuMs: cpuUs(runs!) / 1000 }]));
+    const anchorCpu = small50.anchor.cpuUs;
     const ratios = {
-      rpsVsAnchor: round(median(roundRatios.rpsVsAnchor), 2),
-      rpsVsEcho: round(median(roundRatios.rpsVsEcho), 3),
-      bigP50AnchorOverOurs: round(median(roundRatios.bigP50AnchorOverOurs), 2),
+      uwsCpuVsAnchor: round(anchorCpu / small50['ours-uws'].cpuUs, 1),
+      nodeCpuVsAnchor: round(anchorCpu / small50['ours-node'].cpuUs, 1),
+      uwsCpuVsEcho: round(small50.echo.cpuUs / small50['ours-uws'].cpuUs, 3),
+      bigP50AnchorOverUws: round(big50.anchor!.p50Ms / big50['ours-uws']!.p50Ms, 1),
+      bigP50AnchorOverNode: round(big50.anchor!.p50Ms / big50['ours-node']!.p50Ms, 1),
     };
-    const cpuMs = (runs: Record<string, Measured[]>, n: string): number => median(runs[n]!.map((x) => x.cpu_ms_per_request));
-    const cpuRatios = {
-      rpsVsAnchor: round(cpuMs(smallRuns, 'anchor') / cpuMs(smallRuns, 'ours'), 2),
-      rpsVsEcho: round(cpuMs(smallRuns, 'echo') / cpuMs(smallRuns, 'ours'), 3),
-      bigAnchorOverOurs: round(cpuMs(bigRuns, 'anchor') / cpuMs(bigRuns, 'ours'), 2),
-    };
-    const ratiosOfMedians = {
-      rpsVsAnchor: round(rps('ours') / rps('anchor'), 2),
-      rpsVsEcho: round(rps('ours') / rps('echo'), 3),
-      bigP50AnchorOverOurs: round(p50('anchor') / p50('ours'), 2),
-    };
-    const table = [
-      ['server', 'create 3 KB req/s (median)', 'p50 ms', '2 MB create p50 ms (c=1)'],
-      ['ours (uWS)', round(rps('ours'), 0), round(median(smallRuns.ours!.map((x) => x.p50_us)) / 1000, 2), round(p50('ours'), 2)],
-      ['anchor (SDK v2)', round(rps('anchor'), 0), round(median(smallRuns.anchor!.map((x) => x.p50_us)) / 1000, 2), round(p50('anchor'), 2)],
-      ['echo (bare uWS)', round(rps('echo'), 0), round(median(smallRuns.echo!.map((x) => x.p50_us)) / 1000, 2), '-'],
-    ];
-    console.log('\n' + table.map((row) => row.map((c) => String(c).padEnd(28)).join('')).join('\n'));
+    const handlerUs = median(handlerRuns);
+
+    console.log(`\n${'server'.padEnd(12)}${'req/s'.padStart(10)}${'CPU µs/req'.padStart(13)}${'2 MB p50 ms'.padStart(14)}${'2 MB CPU ms'.padStart(14)}`);
+    for (const s of SERVERS) {
+      const b = big50[s.name];
+      console.log(`${s.name.padEnd(12)}${String(round(small50[s.name].rps, 0)).padStart(10)}${String(round(small50[s.name].cpuUs, 1)).padStart(13)}${(b ? String(round(b.p50Ms, 1)) : '-').padStart(14)}${(b ? String(round(b.cpuMs, 1)) : '-').padStart(14)}`);
+    }
+    console.log(`in-process MCP handler, small create: ${round(handlerUs, 1)} µs (median of ${rounds} rounds)`);
     console.log(
-      `\nours/anchor req/s = ${ratios.rpsVsAnchor}× (goal ≥ 25×); ours/echo = ${round(ratios.rpsVsEcho * 100, 1)} % (goal ≥ 40 %); ` +
-        `2 MB p50 anchor/ours = ${ratios.bigP50AnchorOverOurs}× (goal ≥ 20×) — medians of per-round ratios`,
-    );
-    console.log(
-      `server CPU per request (load-independent): ours ${round(cpuMs(smallRuns, 'ours'), 3)} ms, anchor ${round(cpuMs(smallRuns, 'anchor'), 3)} ms, ` +
-        `echo ${round(cpuMs(smallRuns, 'echo'), 3)} ms → ${cpuRatios.rpsVsAnchor}× anchor, ${round(cpuRatios.rpsVsEcho * 100, 1)} % of echo; ` +
-        `2 MB: ours ${round(cpuMs(bigRuns, 'ours'), 1)} ms, anchor ${round(cpuMs(bigRuns, 'anchor'), 1)} ms → ${cpuRatios.bigAnchorOverOurs}×`,
-    );
-    console.log(
-      `ratios of medians: ${ratiosOfMedians.rpsVsAnchor}×, ${round(ratiosOfMedians.rpsVsEcho * 100, 1)} %, ${ratiosOfMedians.bigP50AnchorOverOurs}×; ` +
-        `load average now ${os.loadavg().map((x) => round(x, 2)).join(' ')}`,
+      `\nserver CPU per small create vs the anchor: uWS ${ratios.uwsCpuVsAnchor}× (goal ≥ 25×), node:http ${ratios.nodeCpuVsAnchor}× (goal ≥ 5×); ` +
+        `uWS ${round(small50['ours-uws'].cpuUs, 1)} µs (goal ≤ 80 µs) = ${round(ratios.uwsCpuVsEcho * 100, 1)} % of the echo's cost; ` +
+        `2 MB refused create: uWS ${round(big50['ours-uws']!.cpuMs, 1)} ms, node:http ${round(big50['ours-node']!.cpuMs, 1)} ms of CPU (goal ≤ 20 ms); ` +
+        `2 MB p50 anchor ÷ ours: uWS ${ratios.bigP50AnchorOverUws}×, node:http ${ratios.bigP50AnchorOverNode}×; load average now ${os.loadavg().map((x) => round(x, 2)).join(' ')}`,
     );
 
     const date = new Date().toISOString();
@@ -154,17 +146,10 @@ async function main(): Promise<void> {
       bodies: { smallBytes: smallBody.length, bigBytes: Buffer.byteLength(bigBody), headers: MODERN_CREATE_HEADERS },
       oursEnv,
       check,
-      medians: { rps: { ours: rps('ours'), anchor: rps('anchor'), echo: rps('echo') }, bigP50Ms: { ours: p50('ours'), anchor: p50('anchor') } },
+      medians: { small: small50, big: big50, inProcessHandlerUs: handlerUs },
       ratios,
-      ratiosOfMedians,
-      roundRatios,
-      cpuMsPerRequest: {
-        small: { ours: cpuMs(smallRuns, 'ours'), anchor: cpuMs(smallRuns, 'anchor'), echo: cpuMs(smallRuns, 'echo') },
-        big: { ours: cpuMs(bigRuns, 'ours'), anchor: cpuMs(bigRuns, 'anchor') },
-      },
-      cpuRatios,
-      goals: { rpsVsAnchor: 25, rpsVsEcho: 0.4, bigP50AnchorOverOurs: 20 },
-      runs: { small: smallRuns, big: bigRuns },
+      goals: { uwsCpuVsAnchor: 25, nodeCpuVsAnchor: 5, uwsCpuUs: 80, bigRefusedCpuMs: 20 },
+      runs: { small: smallRuns, big: bigRuns, inProcessHandlerUs: handlerRuns },
     };
     const outDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(outDir, { recursive: true });
@@ -172,7 +157,7 @@ async function main(): Promise<void> {
     writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
     console.log(`saved ${path.relative(ROOT, out)}`);
   } finally {
-    for (const s of servers) await s.stop();
+    for (const s of started) await s.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

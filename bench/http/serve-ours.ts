@@ -1,4 +1,4 @@
-// Starts our real server (src/server.ts, uWS) from the environment for bench/http/run.ts; port 0 by default.
+// Starts our real server (src/server.ts, adapter from TRANSPORT) from the environment for the HTTP benches; port 0 by default.
 // Prints "LISTENING <port>" on stderr (stdout carries the server's own pino request log).
 import { loadConfig } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
