@@ -31,6 +31,9 @@ export interface ServerConfig {
   idleTimeoutS: number;
   /** Connections per process beyond this are refused at once (0 = no cap). */
   maxConnections: number;
+  /** Where GET /metrics is served; undefined = not served at all (never on the public port). */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 /** A bad environment value; the message is one line naming the variable. */
@@ -93,6 +96,8 @@ const variables = {
   // node:http by default: the uWS builds that load here leave some valid requests unanswered (docs/deployment.md).
   TRANSPORT: { schema: z.enum(['auto', 'uws', 'node'], { error: 'must be "auto", "uws" or "node"' }), fallback: 'node', secret: false },
   IDLE_TIMEOUT_S: { schema: integer(1, 3600, 'must be an integer from 1 to 3600 (seconds)'), fallback: '10', secret: false },
+  METRICS_PORT: { schema: integer(0, 65535, 'must be an integer from 0 to 65535'), fallback: undefined, secret: false },
+  METRICS_HOST: { schema: hostSchema, fallback: '127.0.0.1', secret: false },
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
 } as const;
 
@@ -138,5 +143,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     transport: p.TRANSPORT,
     idleTimeoutS: p.IDLE_TIMEOUT_S,
     maxConnections: p.MAX_CONNECTIONS,
+    metricsPort: p.METRICS_PORT,
+    metricsHost: p.METRICS_HOST,
   };
 }

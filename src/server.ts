@@ -7,7 +7,7 @@ import { loadCodec } from './codec/node.js';
 import type { ServerConfig } from './config.js';
 import { createHttpCore } from './http/core.js';
 import { createOriginPolicy } from './http/origins.js';
-import type { RenderMetrics, StaticAssets } from './http/ports.js';
+import type { StaticAssets } from './http/ports.js';
 import { createRestHandlers } from './http/rest.js';
 import { createRouteTable } from './http/routes.js';
 import { isLoopbackAddress } from './http/rules.js';
@@ -15,6 +15,7 @@ import { createMcpHandler, mcpHealth } from './mcp/handler.js';
 import type { McpServerIdentity } from './mcp/handler.js';
 import { createMetrics } from './metrics/metrics.js';
 import type { ServerMetrics } from './metrics/metrics.js';
+import { listenMetrics } from './metrics/listener.js';
 import { createHttpObserver } from './metrics/request-observer.js';
 import { createLogger } from './process/logger.js';
 import { createRateLimiter } from './rate-limit/limiter.js';
@@ -45,8 +46,6 @@ export interface ServerOptions {
   sharedPort?: boolean;
   /** The registry this server records into; default: a fresh one with Node's default metrics. */
   metrics?: ServerMetrics;
-  /** What GET /metrics serves; default: this server's registry (worker mode: the whole process, from the main thread). */
-  renderMetrics?: RenderMetrics;
   /** The socket adapter; default: the one config.transport selects. */
   transport?: Transport;
   /** Called with the one warning line of an automatic adapter fallback (default: logged at warn). */
@@ -61,6 +60,8 @@ export interface StartedServer {
   /** The adapter serving, e.g. { name: 'node', version: 'node:http v22.12.0' }. */
   transport: { name: string; version: string };
   metrics: ServerMetrics;
+  /** The port of the metrics listener (METRICS_PORT), when there is one. */
+  metricsPort: number | undefined;
   /** Stops accepting, finishes in-flight requests, closes connections and the store. */
   close(): Promise<void>;
 }
@@ -87,7 +88,9 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   const logger: Logger = ownLogger?.logger ?? (options.logger as Logger);
   const store: RateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   // Whatever was opened is closed again when start-up fails: an open Redis connection would keep the process alive.
+  const opened: (() => Promise<void> | undefined)[] = [];
   const release = async (): Promise<void> => {
+    for (const close of opened) await close();
     await store.close?.();
     ownLogger?.stop();
   };
@@ -117,7 +120,6 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       rest: createRestHandlers(operations, observer, (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure')),
       schemaJson: JSON.stringify(sessionJsonSchema),
       iconPng: iconPng(),
-      renderMetrics: options.renderMetrics ?? (() => metrics.render()),
       staticAssets,
     });
     const core = createHttpCore({
@@ -130,6 +132,13 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       ipv6PrefixBits: config.rateLimitIpv6Prefix,
       maxBodyBytes: MAX_BODY_BYTES,
     });
+    // Worker threads leave /metrics to the main thread, which sums their registries (process/main-workers.ts).
+    const metricsListener = config.metricsPort === undefined || options.sharedPort === true
+      ? undefined
+      : await listenMetrics({ host: config.metricsHost, port: config.metricsPort, render: () => metrics.render() }).catch((error: unknown) => {
+          throw new StartupError((error as Error).message);
+        });
+    opened.push(() => metricsListener?.close());
     const listening = await transport
       .listen({ host: config.host, port: config.port, core, sharedPort: options.sharedPort, idleTimeoutS: config.idleTimeoutS, maxConnections: config.maxConnections })
       .catch((error: unknown) => {
@@ -140,9 +149,10 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       url: displayUrl(config.host, listening.port),
       transport: { name: transport.name, version: transport.version },
       metrics,
+      metricsPort: metricsListener?.port,
       async close() {
         await listening.close();
-        await release();
+        await release(); // the metrics listener, the store, the log timer
         logger.flush();
       },
     };

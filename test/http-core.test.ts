@@ -26,7 +26,7 @@ const viewer: StaticAssets = {
       : undefined,
 };
 
-function makeCore(overrides: { limit?: number; hostGuard?: boolean; metricsUnavailable?: boolean } = {}): HttpCore {
+function makeCore(overrides: { limit?: number; hostGuard?: boolean } = {}): HttpCore {
   const operations = createSessionOperations(loadCodec);
   const metrics = createMetrics({ defaultMetrics: false });
   const observer = createHttpObserver(metrics, pino({ level: 'silent' }));
@@ -36,8 +36,6 @@ function makeCore(overrides: { limit?: number; hostGuard?: boolean; metricsUnava
     rest: createRestHandlers(operations, observer),
     schemaJson: '{}',
     iconPng: new Uint8Array([1, 2, 3]),
-    // Worker registries collected over message ports can time out; render then rejects like this.
-    renderMetrics: overrides.metricsUnavailable ? () => Promise.reject(new Error('workers did not answer')) : () => metrics.render(),
     staticAssets: viewer,
   });
   return createHttpCore({
@@ -138,13 +136,6 @@ describe('core.handle and headers', () => {
     expect(Object.keys(page.headers).filter((k) => k === 'cache-control')).toHaveLength(1);
   });
 
-  it('answers 503, not 500, when the metrics cannot be collected', async () => {
-    const reply = await refused(makeCore({ metricsUnavailable: true }), req('GET', '/metrics'));
-    expect(reply.status).toBe(503);
-    expect(JSON.parse(reply.body as string)).toEqual({ error: 'Metrics are temporarily unavailable' });
-    expect((await refused(makeCore(), req('GET', '/metrics'))).status).toBe(200);
-  });
-
   it('answers 413 in the endpoint family of the route', async () => {
     const core = makeCore();
     expect(JSON.parse(core.bodyTooLarge(core.resolve(req('POST', '/mcp'))).body as string).error.code).toBe(-32600);
@@ -154,7 +145,7 @@ describe('core.handle and headers', () => {
   it('labels routes with a fixed set (metrics cardinality never depends on input)', () => {
     const core = makeCore();
     expect(['/mcp', '/mcp/', '/api/session-links', '/api/session-links/decode', '/', '/x/../y', '/metrics', '/favicon.ico'].map((p) => core.resolve(req('GET', p)).route.label)).toEqual([
-      'mcp', 'mcp', 'rest_create', 'rest_decode', 'static', 'not_found', 'metrics', 'icon',
+      'mcp', 'mcp', 'rest_create', 'rest_decode', 'static', 'not_found', 'not_found', 'icon',
     ]);
   });
 });

@@ -75,14 +75,14 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
     });
 
     it('counts analytics events per endpoint, operation and outcome, never with input or link', async () => {
-      const own = await start({ RATE_LIMIT: '1000' });
+      const own = await start({ RATE_LIMIT: '1000', METRICS_PORT: '0' });
       try {
         const session = { ...minimalSession(), workshop: { title: 'Secret retreat plan', description: '' } };
         const created = await post(own.port, '/api/session-links', { session });
         const link = created.json().link as string;
         await post(own.port, '/api/session-links/decode', { link: 'v2:' });
         await post(own.port, '/mcp', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
-        const metrics = await send(own.port, { path: '/metrics' });
+        const metrics = await send(own.metricsPort!, { path: '/metrics' });
         expect(metrics.status).toBe(200);
         expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
         const text = metrics.text;
@@ -170,7 +170,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
 
     it('answers 503 -32603 when the rate-limit store is unavailable (fail closed)', async () => {
       const store = new UnreachableStore();
-      const failing = await start({}, { rateLimitStore: store });
+      const failing = await start({ METRICS_PORT: '0' }, { rateLimitStore: store });
       try {
         const mcp = await post(failing.port, '/mcp', PING);
         expect(mcp.status).toBe(503);
@@ -181,7 +181,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
         expect(rest.json()).toEqual({ error: { code: 'RATE_LIMIT_UNAVAILABLE', message: 'Rate limit storage unavailable' } });
         expect(store.hits).toBe(2);
         expect((await send(failing.port)).status).toBe(200); // GET health does not need the store
-        const metrics = await send(failing.port, { path: '/metrics' });
+        const metrics = await send(failing.metricsPort!, { path: '/metrics' });
         expect(metrics.text).toMatch(/^sessionplan_rate_limit_refusals_total\{route="mcp",reason="unavailable"\} 1$/m);
       } finally {
         await failing.close();

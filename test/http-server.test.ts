@@ -30,7 +30,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
         'POST /mcp': await post(port, '/mcp', PING),
         'GET /schema/session.json': await send(port, { path: '/schema/session.json' }),
         'GET /icon.png': await send(port, { path: '/icon.png' }),
-        'GET /metrics': await send(port, { path: '/metrics' }),
+        'GET /metrics (not on the public port)': await send(port, { path: '/metrics' }),
         'GET / (no viewer)': await send(port, { path: '/' }),
         '404': await send(port, { path: '/nope' }),
         '405': await send(port, { method: 'DELETE' }),
@@ -41,11 +41,12 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
       };
       for (const [where, reply] of Object.entries(replies)) {
         expectSecurityHeaders(reply.headers, where);
-        if (where !== 'GET /icon.png' && where !== 'GET /metrics' && where !== 'OPTIONS 204') {
+        if (where !== 'GET /icon.png' && where !== 'OPTIONS 204') {
           expect(reply.headers['content-type'], where).toBe(JSON_TYPE);
         }
       }
       expect(replies['OPTIONS 204'].status).toBe(204);
+      expect(replies['GET /metrics (not on the public port)'].status).toBe(404);
       expect(replies['GET / (no viewer)'].status).toBe(404);
     });
 
@@ -99,8 +100,8 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
     it('REST and plain routes answer wrong methods with 405 too', async () => {
       const rest = await send(port, { path: '/api/session-links' });
       expect([rest.status, rest.headers['allow'], rest.json()]).toEqual([405, 'POST, OPTIONS', { error: 'Method not allowed' }]);
-      const metrics = await post(port, '/metrics', {});
-      expect([metrics.status, metrics.headers['allow']]).toEqual([405, 'GET, HEAD, OPTIONS']);
+      const schema = await post(port, '/schema/session.json', {});
+      expect([schema.status, schema.headers['allow']]).toEqual([405, 'GET, HEAD, OPTIONS']);
     });
 
     it.each(['text/plain', 'application/jsonx', 'text/plain; profile=application/json', 'application/x-www-form-urlencoded', ''])(

@@ -21,7 +21,7 @@ const bigBody = JSON.stringify(modernCreateRequest(largePlan(MAX_BODY - 10_000))
 
 beforeAll(async () => {
   // As deployed (dist/process/main.js, one worker), with a limit the test's single client address cannot reach.
-  server = await startMainProcess({ RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' }, { built: true });
+  server = await startMainProcess({ RATE_LIMIT: '1000000000', LOG_LEVEL: 'info', METRICS_PORT: '0' }, { built: true });
   expect((await send(server.port)).status).toBe(200);
   await sleep(300);
   baselineFds = openFds(server.pid);
@@ -123,7 +123,7 @@ describe('floods and abusive clients', () => {
     const samples: { rss: number; heap: number; external: number }[] = [];
     for (let i = 0; i < ROUNDS_OF_ABORTS; i++) {
       await round();
-      const text = (await send(server.port, { path: '/metrics' })).text;
+      const text = (await send(server.metricsPort!, { path: '/metrics' })).text;
       const mb = (name: string): number => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]) / 2 ** 20;
       samples.push({ rss: memoryOf(server.pid).rssMb, heap: mb('sessionplan_nodejs_heap_size_used_bytes'), external: mb('sessionplan_nodejs_external_memory_bytes') });
     }

@@ -23,7 +23,7 @@ function series(text: string, name: string): number | undefined {
 describe('WORKERS=2 (one process, two uWS apps on one port)', () => {
   let server: MainProcess;
   beforeAll(async () => {
-    server = await startMainProcess({ WORKERS: '2', TRANSPORT: 'uws', TRUST_PROXY: '1', LOG_LEVEL: 'info' });
+    server = await startMainProcess({ WORKERS: '2', TRANSPORT: 'uws', TRUST_PROXY: '1', LOG_LEVEL: 'info', METRICS_PORT: '0' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -39,8 +39,8 @@ describe('WORKERS=2 (one process, two uWS apps on one port)', () => {
     expect((await ping(server.port, '198.51.100.62')).status).toBe(200);
   });
 
-  it('serves /metrics for the whole process: both workers summed, process figures once', async () => {
-    const text = (await send(server.port, { path: '/metrics' })).text;
+  it('serves METRICS_PORT for the whole process: both workers summed, process figures once', async () => {
+    const text = (await send(server.metricsPort!, { path: '/metrics' })).text;
     expect(series(text, 'sessionplan_http_requests_total{route="mcp",method="POST",status="200"}')).toBe(61);
     expect(series(text, 'sessionplan_http_requests_total{route="mcp",method="POST",status="429"}')).toBe(30);
     expect(series(text, 'sessionplan_rate_limit_refusals_total{route="mcp",reason="limited"}')).toBe(30);

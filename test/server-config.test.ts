@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       transport: 'node',
       idleTimeoutS: 10,
       maxConnections: 10000,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
     });
   });
 
@@ -54,6 +56,8 @@ describe('loadConfig', () => {
       TRANSPORT: 'uws',
       IDLE_TIMEOUT_S: '5',
       MAX_CONNECTIONS: '500',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
     });
     expect(config).toEqual({
       port: 0,
@@ -71,6 +75,8 @@ describe('loadConfig', () => {
       transport: 'uws',
       idleTimeoutS: 5,
       maxConnections: 500,
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
     });
   });
 

@@ -2,7 +2,7 @@
 import type { McpHttpRequest, McpHttpResponse } from '../mcp/types.js';
 
 /** Fixed route labels (metrics, logs), so label cardinality never depends on client input. */
-export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'metrics' | 'icon' | 'static' | 'not_found';
+export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'icon' | 'static' | 'not_found';
 
 export type RateDecision =
   | { readonly kind: 'allowed' }
@@ -51,7 +51,7 @@ export interface HttpObserver {
   recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable'): void;
 }
 
-/** GET /metrics: Prometheus text exposition and its content type (may reject: workers that did not answer). */
+/** The metrics listener's page: Prometheus text and its content type (may reject: workers that did not answer). */
 export type RenderMetrics = () => Promise<{ contentType: string; body: string }>;
 
 /** One ready answer of a static file: status, headers (they override the defaults), bytes. */

@@ -1,5 +1,5 @@
 // The route table: what each path answers to GET and POST, its Allow header, error family and metrics label.
-import type { McpEndpoint, RenderMetrics, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
+import type { McpEndpoint, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
 import { asksForEventStream } from './rules.js';
 import { plainRefusalBody } from './refusals.js';
 import type { EndpointFamily } from './refusals.js';
@@ -33,7 +33,6 @@ export interface RouteDeps {
   /** GET /schema/session.json, serialised once. */
   schemaJson: string;
   iconPng: Uint8Array;
-  renderMetrics: RenderMetrics;
   staticAssets?: StaticAssets | undefined;
 }
 
@@ -66,8 +65,6 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
   });
   const schema = json(deps.schemaJson);
   const icon: RouteAnswer = { status: 200, headers: PNG_SET, body: deps.iconPng };
-  const metricsUnavailable: RouteAnswer = { status: 503, headers: JSON_HEADERS, body: JSON.stringify({ error: 'Metrics are temporarily unavailable' }) };
-  const metricsSets = new Map<string, HeaderSet>();
   const routes = new Map<string, Route>([
     ['/mcp', mcp],
     ['/mcp/', mcp],
@@ -77,19 +74,6 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
     ['/icon.png', route('icon', 'plain', 'GET, HEAD, OPTIONS', { get: () => icon })],
     // Browsers ask for it on every page without a declared icon; the PNG serves as one.
     ['/favicon.ico', route('icon', 'plain', 'GET, HEAD, OPTIONS', { get: () => icon })],
-    ['/metrics', route('metrics', 'plain', 'GET, HEAD, OPTIONS', {
-      get: async () => {
-        try {
-          const { contentType, body } = await deps.renderMetrics();
-          let headers = metricsSets.get(contentType);
-          if (headers === undefined) metricsSets.set(contentType, (headers = new HeaderSet({ 'content-type': contentType })));
-          return { status: 200, headers, body };
-        } catch {
-          // With workers the registries are collected over message ports; a busy worker is a temporary state, not a fault.
-          return metricsUnavailable;
-        }
-      },
-    })],
   ]);
 
   // One route per viewer file, made the first time the file is asked for (the set of files is fixed at start-up).

@@ -4,6 +4,8 @@ import type { TransferListItem } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ServerConfig } from '../config.js';
+import { listenMetrics } from '../metrics/listener.js';
+import type { MetricsListener } from '../metrics/listener.js';
 import { MetricsHub } from '../metrics/shared.js';
 import { MemoryRateLimitStore } from '../rate-limit/memory.js';
 import { RateLimitBroker } from '../rate-limit/shared.js';
@@ -82,9 +84,11 @@ export async function runWorkers(config: ServerConfig, count: number, transport:
     signalled = true;
   };
   process.once('SIGTERM', noteSignal).once('SIGINT', noteSignal);
+  let metricsListener: MetricsListener | undefined;
   const release = (): void => {
     broker?.close();
     hub.close();
+    void metricsListener?.close();
   };
   const removeSignalHandlers = stopOnSignals(supervisor, () => {
     release();
@@ -103,6 +107,8 @@ export async function runWorkers(config: ServerConfig, count: number, transport:
 
   const url = displayUrl(config.host, port);
   try {
+    // One scrape for the whole process: the main thread sums every worker's registry with its own.
+    if (config.metricsPort !== undefined) metricsListener = await listenMetrics({ host: config.metricsHost, port: config.metricsPort, render: () => hub.render() });
     await supervisor.start();
   } catch (error) {
     removeSignalHandlers();
@@ -112,7 +118,11 @@ export async function runWorkers(config: ServerConfig, count: number, transport:
     process.exitCode = EXIT_STARTUP_FAILED;
     return;
   }
-  logger.info({ url, mcp: `${url}/mcp`, workers: count, transport: transport.version }, `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers, ${transport.version})`);
+  const metrics = metricsListener === undefined ? undefined : `${displayUrl(config.metricsHost, metricsListener.port)}/metrics`;
+  logger.info(
+    { url, mcp: `${url}/mcp`, workers: count, transport: transport.version, metrics },
+    `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers, ${transport.version}${metrics === undefined ? '' : `, metrics ${metrics}`})`,
+  );
   logger.flush();
 }
 

@@ -2,7 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.js';
-import { StartupError, createRedisRateLimitStore, startServer, transportFor } from '../server.js';
+import { StartupError, createRedisRateLimitStore, displayUrl, startServer, transportFor } from '../server.js';
 import type { StartedServer } from '../server.js';
 import type { Transport } from '../transport/types.js';
 import { createLogger } from './logger.js';
@@ -82,9 +82,10 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     return;
   }
   if (stopping) return shutDown(server);
+  const metrics = server.metricsPort === undefined ? undefined : `${displayUrl(config.metricsHost, server.metricsPort)}/metrics`;
   logger.info(
-    { url: server.url, mcp: `${server.url}/mcp`, transport: server.transport.version },
-    `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp, ${server.transport.version})`,
+    { url: server.url, mcp: `${server.url}/mcp`, transport: server.transport.version, metrics },
+    `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp, ${server.transport.version}${metrics === undefined ? '' : `, metrics ${metrics}`})`,
   );
   logger.flush(); // the ready line must not wait for a full log batch
 }

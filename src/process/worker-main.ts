@@ -16,12 +16,12 @@ export interface WorkerServerData {
   config: ServerConfig;
   /** The main thread's rate-limit broker; absent when `config.redisUrl` is set (each worker talks to Redis). */
   rateLimitPort?: MessagePort;
-  /** The main thread's metrics hub. */
+  /** The main thread's metrics hub (it serves METRICS_PORT for the whole process). */
   metricsPort: MessagePort;
   workerIndex: number;
 }
 
-/** One worker thread's server: shares the port, counts rate limits globally, serves the whole process's /metrics. */
+/** One worker thread's server: shares the port, counts rate limits globally, hands its metrics to the main thread. */
 export async function startWorkerServer(workerData: Record<string, unknown>): Promise<WorkerServer> {
   const { config, rateLimitPort, metricsPort, workerIndex } = workerData as unknown as WorkerServerData;
   const own = createLogger(config.logLevel);
@@ -32,9 +32,9 @@ export async function startWorkerServer(workerData: Record<string, unknown>): Pr
   else throw new StartupError('Worker started without a rate-limit store (no REDIS_URL and no broker port).');
   // Process-wide default metrics (RSS, CPU) come from the main thread once; per worker they would be summed N times.
   const metrics = createMetrics({ defaultMetrics: false });
-  const renderMetrics = connectWorkerMetrics(metricsPort, metrics.registry);
+  connectWorkerMetrics(metricsPort, metrics.registry);
   // The main thread already said which adapter serves (and warned once if auto fell back): workers stay quiet.
-  const server = await startServer(config, { logger, rateLimitStore: store, sharedPort: true, metrics, renderMetrics, onTransportWarning: () => {} }).catch(async (error: unknown) => {
+  const server = await startServer(config, { logger, rateLimitStore: store, sharedPort: true, metrics, onTransportWarning: () => {} }).catch(async (error: unknown) => {
     await store.close?.();
     own.stop();
     throw error;

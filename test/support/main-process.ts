@@ -10,6 +10,8 @@ export interface MainProcess {
   child: ChildProcess;
   pid: number;
   port: number;
+  /** The metrics listener's port (METRICS_PORT set), from the ready line. */
+  metricsPort: number | undefined;
   /** Everything written to stdout (JSON log lines) so far. */
   stdout(): string;
   stderr(): string;
@@ -67,10 +69,12 @@ export async function startMainProcess(env: Record<string, string>, options: { b
       reject(new Error(`server exited with ${code} before its ready line; stderr: ${err}`));
     });
   });
+  const metricsPort = /, metrics http:\/\/[^:]+:(\d+)\/metrics\)/.exec(out)?.[1];
   return {
     child,
     pid: child.pid!,
     port,
+    metricsPort: metricsPort === undefined ? undefined : Number(metricsPort),
     stdout: () => out,
     stderr: () => err,
     exited,
