@@ -9,7 +9,7 @@ export type EndpointFamily = 'mcp' | 'rest' | 'plain';
 export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable';
 
 /** Refusals with one plain `{ "error": … }` body on every endpoint (the owner's table gives them no JSON-RPC form). */
-export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'http-version' | 'request-timeout' | 'internal';
+export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'host-missing' | 'http-version' | 'request-timeout' | 'internal';
 
 interface FamilyRow {
   /** Row of the JSON-RPC table in src/mcp/errors.ts: status, code and message. */
@@ -36,6 +36,7 @@ export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: nu
   'bad-content-length': { status: 400, message: 'Invalid Content-Length' },
   'headers-too-large': { status: 431, message: 'Request header fields too large' },
   'bad-request': { status: 400, message: 'Bad request' },
+  'host-missing': { status: 400, message: 'An HTTP/1.1 request needs a Host header' },
   'http-version': { status: 505, message: 'HTTP version not supported; use HTTP/1.1' },
   'request-timeout': { status: 408, message: 'Request not received in time' },
   internal: { status: 500, message: 'Internal server error' },

@@ -12,6 +12,11 @@ import type { ListenOptions, ListeningServer, Transport } from './types.js';
 
 /** The whole request head must arrive within this long (slowloris). */
 const HEADERS_TIMEOUT_MS = 10_000;
+/** How often node checks the head/request deadlines (its default, 30 s, would let a slow head live 40 s). */
+const DEADLINE_CHECK_MS = 1_000;
+/** Limits of a request head, answered 431 beyond (docs/http-api.md, "Limits"). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+export const MAX_HEADER_LINES = 100;
 /** …and the whole request, body included (a 2 MB body at 16 KB/s, uWS's slowest accepted rate, takes about 2 minutes). */
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Time between the last in-flight answer and closing every connection during shutdown. */
@@ -56,6 +61,13 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
   };
 }
 
+/** A refusal for a head the core never sees (too many header lines, no Host), with the core's headers and body. */
+function refuseHead(core: HttpCore, res: ServerResponse, refusal: PlainRefusal): void {
+  const response = core.plainRefusal(refusal);
+  res.writeHead(response.status, { ...response.headers, 'content-length': String(bodyLength(response.body)), connection: 'close' });
+  res.end(response.body);
+}
+
 function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drained?: () => void }) {
   const cycleOptions = {
     closing: () => state.closing,
@@ -65,6 +77,8 @@ function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drai
     },
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.rawHeaders.length > MAX_HEADER_LINES * 2) return refuseHead(core, res, 'headers-too-large');
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) return refuseHead(core, res, 'host-missing');
     const request = {
       method: (req.method ?? 'GET').toUpperCase(),
       path: pathOf(req.url ?? '/'),
@@ -147,12 +161,20 @@ export function createNodeHttpTransport(): Transport {
           keepAliveTimeout: options.idleTimeoutS * 1000,
           headersTimeout: HEADERS_TIMEOUT_MS,
           requestTimeout: REQUEST_TIMEOUT_MS,
+          connectionsCheckingInterval: DEADLINE_CHECK_MS,
+          maxHeaderSize: MAX_HEADER_BYTES,
+          // Answered by refuseHead() with a body, instead of node's bare 400.
+          requireHostHeader: false,
           // Header names and values exactly as RFC 9110 allows, not node's lenient parser.
           insecureHTTPParser: false,
         },
         serve(options.core, state),
       );
       if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+      // node keeps this many header lines and drops the rest silently; one more than allowed is how too many shows.
+      server.maxHeadersCount = MAX_HEADER_LINES + 1;
+      // A connection that sends nothing at all (no head, so no head deadline) is closed after the idle timeout too.
+      server.setTimeout(options.idleTimeoutS * 1000);
       const refusalFor = parserRefusals(options.core);
       server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
         // A reset or a half-written answer leaves nothing to say: just let the socket go.
