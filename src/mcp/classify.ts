@@ -1,4 +1,4 @@
-// SPEC §5 classification of one POST: which era (modern 2026-07-28 or legacy initialize handshake) handles it.
+// Classification of one POST (docs/http-api.md, "MCP endpoint"): which era (modern 2026-07-28 or legacy initialize handshake) handles it.
 import { isPlainObject, type JsonObject } from './envelope.js';
 import { headerNamesModernEra } from './version.js';
 

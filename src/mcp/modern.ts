@@ -1,4 +1,4 @@
-// Modern (2026-07-28) requests: the SPEC §5 check order, then server/discover, tools/list and tools/call.
+// Modern (2026-07-28) requests: the check order of docs/http-api.md, then server/discover, tools/list and tools/call.
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
 import { isPlainObject, type Envelope } from './envelope.js';
 import { rpcError } from './errors.js';

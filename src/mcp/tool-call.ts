@@ -21,7 +21,7 @@ const USAGE_JSON = new Map(TOOLS.map((tool) => [tool, JSON.stringify(tool.usage)
 
 /**
  * Only a structurally broken call is a protocol error; a missing or wrongly typed `session`/`link` goes to the
- * operation and comes back as a tool error the model can correct (SPEC §4).
+ * operation and comes back as a tool error the model can correct (docs/http-api.md, "Errors").
  */
 export async function callTool(id: RequestId, params: unknown, revision: ProtocolRevision, ctx: ToolCallContext): Promise<Reply> {
   if (!isPlainObject(params)) return rpcError('invalidParams', id, 'params must be an object');

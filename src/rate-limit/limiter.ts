@@ -28,7 +28,7 @@ async function awaitStore(hit: Promise<HitCount>, timeoutMs: number): Promise<nu
 export function createRateLimiter(store: RateLimitStore, options: { limit: number; windowS: number; storeTimeoutMs?: number }): RateLimiter {
   const windowMs = options.windowS * 1000;
   const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
-  // Retry-After is the window length (SPEC §6: "Retry-After: 60" for the 60-second window).
+  // Retry-After is the window length ("Retry-After: 60" for the default 60-second window, docs/http-api.md).
   const limited: RateDecision = { kind: 'limited', retryAfterS: options.windowS };
   return {
     check(endpoint, key) {
