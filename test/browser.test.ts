@@ -209,11 +209,18 @@ describe('viewer page in Chromium', () => {
       const message = String(expected.json['error']['message']).replace(/^SESSION_DECODE_FAILED:\s*/, '');
       if (fragment !== broken[0]) {
         await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
-        await page.waitForFunction(`document.querySelector('.problem-message')?.textContent === ${JSON.stringify(message)}`);
+        await page.waitForFunction(`document.querySelector('.problem-detail')?.textContent === ${JSON.stringify(message)}`);
       }
       expect(await page.locator('#app').getAttribute('data-state'), fragment).toBe('problem');
       expect(await text(page, '.problem-title')).toBe('This link cannot be opened');
-      expect(await text(page, '.problem-message'), fragment).toBe(message);
+      // One plain sentence for a participant: no tool names, no codec terms; the server's message is folded below.
+      const sentence = await text(page, '.problem-message');
+      expect(sentence, fragment).toMatch(/^This (link|plan) .*\. Ask the person who (shared|made) it .*\.$/);
+      expect(sentence, fragment).not.toMatch(/create_session_link|decode|payload|v2|lz|codec|JSON|SESSION_/i);
+      // Folded: not visible until opened, then the server's own message and what to do.
+      expect(await page.locator('.problem-detail').isVisible(), fragment).toBe(false);
+      await page.locator('.problem-summary').click();
+      expect(await text(page, '.problem-detail'), fragment).toBe(message);
       expect(await text(page, '.problem-hint')).toMatch(/^Check that the complete unmodified snapshot was supplied/);
       if (fragment.startsWith('#data=v1:')) await page.screenshot({ path: `${artifacts}viewer-error.png` });
     }

@@ -27,11 +27,7 @@ async function open(): Promise<void> {
   const current = ++generation;
   const fragment = location.hash;
   if (fragment === '' || fragment === '#') {
-    show('problem', renderProblem(
-      'No plan in this link',
-      'This address has no #data=v2:… part, so there is nothing to show.',
-      'Open a complete snapshot link (it ends in #data=v2: followed by the plan data), as returned by create_session_link.',
-    ));
+    show('problem', renderProblem('No plan in this link', 'This address holds no plan. Open the complete link you were sent, including everything after the # sign.'));
     document.title = 'Sessionplan snapshot';
     return;
   }
@@ -66,21 +62,27 @@ async function open(): Promise<void> {
   }
 }
 
+/** One sentence a participant can act on; the decoder's own message stays in the folded details. */
+function plainSentence(error: SessionError): string {
+  const text = error.message;
+  if (/legacy|prefix|dynamic server link|not a snapshot link/.test(text))
+    return 'This link was made by an older version of Sessionplan or points to a stored plan, which this page cannot open. Ask the person who shared it for a current snapshot link.';
+  if (/too large|budget|at most/.test(text)) return 'This plan is too large to be opened here. Ask the person who made it to split it into smaller plans.';
+  return 'This link is incomplete or was changed on the way, so the plan in it cannot be read. Ask the person who shared it to send the complete link again.';
+}
+
 function describeFailure(error: unknown): HTMLElement {
   if (error instanceof SessionError) {
     const hint = SESSION_ERROR_CODES[error.code];
-    return renderProblem(
-      'This link cannot be opened',
-      error.message.replace(/^[A-Z_]+:\s*/, ''),
-      `${hint.charAt(0).toUpperCase()}${hint.slice(1)}. (${error.code})`,
-    );
+    return renderProblem('This link cannot be opened', plainSentence(error), {
+      message: error.message.replace(/^[A-Z_]+:\s*/, ''),
+      hint: `${hint.charAt(0).toUpperCase()}${hint.slice(1)}. (${error.code})`,
+    });
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return renderProblem(
-    'The plan could not be shown',
-    message,
-    'Reload the page; if it keeps failing, the decoder (codec .wasm) could not be loaded from this server.',
-  );
+  return renderProblem('The plan could not be shown', 'This page could not load what it needs to show the plan. Reload the page; if it keeps failing, try again later.', {
+    message: error instanceof Error ? error.message : String(error),
+    hint: 'The decoder (codec .wasm) could not be loaded from this server.',
+  });
 }
 
 window.addEventListener('hashchange', () => void open());

@@ -131,8 +131,16 @@ export function readableInk(color: string): string {
 }
 
 /** What the reader sees instead of a plan: what is wrong, and what to supply instead. */
-export function renderProblem(title: string, message: string, hint: string): HTMLElement {
-  const section = el('section', 'problem', el('h1', 'problem-title', title), el('p', 'problem-message', message), el('p', 'problem-hint', hint));
+/**
+ * A problem page: a title and one plain sentence for whoever opened the link; `details` (the decoder's own message and
+ * what to do about it, for whoever made the link) is folded below it.
+ */
+export function renderProblem(title: string, message: string, details?: { message: string; hint: string }): HTMLElement {
+  const section = el('section', 'problem', el('h1', 'problem-title', title), el('p', 'problem-message', message));
+  if (details !== undefined) {
+    const folded = el('details', 'problem-details', el('summary', 'problem-summary', 'Details for the person who made the link'), el('p', 'problem-detail', details.message), el('p', 'problem-hint', details.hint));
+    section.append(folded);
+  }
   section.setAttribute('role', 'alert');
   return section;
 }
