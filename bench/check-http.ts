@@ -26,9 +26,9 @@ const DURATION_S = Number(process.env.BENCH_CHECK_DURATION_S ?? '3');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 2): number => Number(x.toFixed(d));
 
-/** `src/process/main.ts` as deployed (WORKERS from env), resolved once its ready line names the port. */
+/** The built entry `dist/process/main.js` as deployed (WORKERS from env), resolved once its ready line names the port. */
 function startMain(name: string, env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/process/main.js'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT: '1000000000', RATE_WINDOW_S: '1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
       setup: {
         loadGenerator: `${wrkVersion}, 1 thread, ${pin.note.includes('taskset') ? 'pinned to core 0' : pin.note}`,
         anchorComparison: 'ours on uWS and on node:http (WORKERS=1) and the SDK v2 anchor, each pinned to core 1; small create c=50, 2 MB create c=1',
-        workersComparison: 'src/process/main.ts WORKERS=1 vs WORKERS=2, unpinned (workers may use both cores, one of which wrk also uses); small create c=100',
+        workersComparison: 'dist/process/main.js (uWS) WORKERS=1 vs WORKERS=2, unpinned (workers may use both cores, one of which wrk also uses); small create c=100',
       },
       ratios,
       gates: GATES,

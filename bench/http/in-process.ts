@@ -1,7 +1,9 @@
 // The MCP handler's own cost for one request, without sockets: what a small create costs before HTTP is added.
-import { loadCodec } from '../../src/codec/node.js';
-import { createMcpHandler } from '../../src/mcp/handler.js';
-import { createSessionOperations } from '../../src/session/operations.js';
+// Runs the built dist/ (as the servers in this bench do), not src/ through tsx.
+const dist = new URL('../../dist/', import.meta.url);
+const { loadCodec } = (await import(new URL('codec/node.js', dist).href)) as typeof import('../../src/codec/node.js');
+const { createMcpHandler } = (await import(new URL('mcp/handler.js', dist).href)) as typeof import('../../src/mcp/handler.js');
+const { createSessionOperations } = (await import(new URL('session/operations.js', dist).href)) as typeof import('../../src/session/operations.js');
 
 const IDENTITY = { name: 'sessionplan-mcp', title: 'Sessionplan snapshot links', version: 'bench', iconUrl: 'https://sessionplan.de/icon.png' };
 

@@ -1,7 +1,12 @@
-// Starts our real server (src/server.ts, adapter from TRANSPORT) from the environment for the HTTP benches; port 0 by default.
-// Prints "LISTENING <port>" on stderr (stdout carries the server's own pino request log).
-import { loadConfig } from '../../src/config.js';
-import { startServer } from '../../src/server.js';
+// Starts our real server as deployed (the built dist/, adapter from TRANSPORT) for the HTTP benches; port 0 by default.
+// Prints "LISTENING <port>" on stderr (stdout carries the server's own pino request log). Needs `npm run build`.
+import { existsSync } from 'node:fs';
+
+const dist = new URL('../../dist/', import.meta.url);
+if (!existsSync(new URL('server.js', dist))) throw new Error('dist/server.js is missing: run `npm run build` before the HTTP benches.');
+// Built JavaScript, not src/ through tsx: tsx's transform adds work per closure that production never does.
+const { loadConfig } = (await import(new URL('config.js', dist).href)) as typeof import('../../src/config.js');
+const { startServer } = (await import(new URL('server.js', dist).href)) as typeof import('../../src/server.js');
 
 const server = await startServer(loadConfig({ ...process.env, PORT: process.env.PORT ?? '0' }));
 console.error(`LISTENING ${server.port}`);

@@ -44,8 +44,10 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
     const length = bodyLength(response.body);
     const noBody = response.body === null && (response.status === 204 || response.status === 304);
     res.writeHead(response.status, noBody ? { ...response.headers, ...extra } : { ...response.headers, 'content-length': String(length), ...extra });
-    if (!head && response.body !== null) res.write(response.body);
-    if (finish) res.end();
+    const body = head || response.body === null ? undefined : response.body;
+    // end(body) sends head and body in one write; write(body) keeps the response open for a drain.
+    if (finish) res.end(body);
+    else if (body !== undefined) res.write(body);
     return head ? 0 : length;
   };
   return {
