@@ -28,7 +28,16 @@ describe('createResultJson', () => {
     );
   });
 
-  it('falls back to JSON.stringify for links with characters JSON escapes (quotes, backslashes, control, non-ASCII)', () => {
+  it('falls back to JSON.stringify for a base URL with characters JSON escapes, and for text that is no snapshot link', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: ANY_UNIT, maxLength: 40 }), fc.string({ unit: PAYLOAD_UNIT, maxLength: 50 }), SUMMARY, (base, payload, summary) => {
+        const l = `${base}#data=v2:${payload}`;
+        const built = createResultJson(l, summary);
+        expect(built.structured).toBe(JSON.stringify({ link: l, summary }));
+        expect(built.text).toBe(JSON.stringify(built.structured));
+      }),
+      { numRuns: 2_000 },
+    );
     fc.assert(
       fc.property(fc.string({ unit: ANY_UNIT, maxLength: 60 }), SUMMARY, (l, summary) => {
         const built = createResultJson(l, summary);
