@@ -1,11 +1,12 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
 import { isExactlyCanonical } from './canonical.js';
-import { SessionError, type Problem } from './errors.js';
+import { MAX_LISTED_PROBLEMS, SessionError, type Problem } from './errors.js';
 import { describeType } from './issues.js';
-import { checkWithSchema, oversizedListProblem, quickParse } from './overflow.js';
+import { oversizedListProblem } from './overflow.js';
 import { estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan } from './limits.js';
 import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
+import { checkShape } from './walk.js';
 
 /** A valid document in normalized form and its JSON text (keys in SPEC §3 order, defaults filled). */
 export interface ValidatedSession {
@@ -27,6 +28,8 @@ export const DECODE_TOLERANCE = 2;
 
 /** Warnings listed in a decode result before the rest is summarized. */
 export const MAX_WARNINGS = 20;
+/** Longest warning (path and sentence); longer ones are cut with `…`. Keys in paths are cut at 40 characters already. */
+export const MAX_WARNING_CHARS = 300;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,8 +56,9 @@ export function validateForCreate(input: unknown): ValidatedSession {
   else {
     const estimated = estimatedSizeProblem(input);
     if (estimated) throw invalid([estimated]);
-    const checked = checkWithSchema(sessionSchema, input, 'create');
-    if (!checked.ok) throw invalid(checked.problems);
+    // The message lists MAX_LISTED_PROBLEMS; the walk stops at the next one (the message then says "and more").
+    const checked = checkShape(sessionSchema, input, { mode: 'create', limit: MAX_LISTED_PROBLEMS, build: true });
+    if (!checked.ok) throw new SessionError('SESSION_VALIDATION_FAILED', checked.problems, checked.more);
     session = checked.data;
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
@@ -90,24 +94,37 @@ export function readDecodedSession(jsonText: string): ReadSession {
   if (oversized) throw new SessionError('SESSION_DECODE_FAILED', [oversized]);
 
   // Links made by create are canonical: the fast check and the rule walk, nothing else.
-  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings([...sizeWarnings, ...checkRules(value)]) };
-  const strict = quickParse(sessionSchema, value);
-  if (strict !== null) return { session: strict, warnings: toWarnings([...sizeWarnings, ...checkRules(strict)]) };
+  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings(sizeWarnings, false, checkRules(value)) };
 
   // Unknown fields are kept as they are, so their nesting must stay within what a JSON writer can serialize.
   if (nestsDeeperThan(value, MAX_DECODED_DEPTH))
     throw decodeFailed(`the snapshot data nests deeper than ${MAX_DECODED_DEPTH} levels, which no session document does`);
-  const tolerant = checkWithSchema(tolerantSessionSchema, value, 'decode');
-  if (!tolerant.ok) throw new SessionError('SESSION_DECODE_FAILED', tolerant.problems);
-  // The canonical problems of what was read; the strict pass above already failed, so these are the warnings.
-  const recheck = checkWithSchema(sessionSchema, tolerant.data, 'decode');
-  const shapeWarnings = recheck.ok ? [] : recheck.problems;
-  return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings, ...checkRules(tolerant.data)]) };
+  const tolerant = checkShape(tolerantSessionSchema, value, { mode: 'decode', limit: MAX_LISTED_PROBLEMS, build: true });
+  if (!tolerant.ok) throw new SessionError('SESSION_DECODE_FAILED', tolerant.problems, tolerant.more);
+  // What the document breaks of the canonical shape (unknown fields, values out of range) becomes warnings; the
+  // walk stops once the warning list is full. A document that is canonical in all but key order has none.
+  const room = MAX_WARNINGS - sizeWarnings.length;
+  const shape = checkShape(sessionSchema, tolerant.data, { mode: 'decode', limit: room, build: false });
+  const shapeWarnings = shape.ok ? [] : shape.problems;
+  const more = !shape.ok && shape.more;
+  return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings], more, more ? [] : checkRules(tolerant.data)) };
 }
 
-function toWarnings(problems: readonly Problem[]): string[] {
-  const listed = problems.slice(0, MAX_WARNINGS).map((p) => `${p.path}: ${p.message}`.replace(/\s+/g, ' '));
+/** One warning line: whitespace-normalized and at most MAX_WARNING_CHARS long. */
+function warningLine(problem: Problem): string {
+  const line = `${problem.path}: ${problem.message}`.replace(/\s+/g, ' ');
+  return line.length <= MAX_WARNING_CHARS ? line : `${line.slice(0, MAX_WARNING_CHARS - 1)}…`;
+}
+
+/**
+ * At most MAX_WARNINGS lines, then "(and N more warnings)"; when the shape walk stopped early (`more`), the rules
+ * are not checked and the count is unknown: "(and more warnings)".
+ */
+function toWarnings(shape: readonly Problem[], more: boolean, rules: readonly Problem[]): string[] {
+  const problems = [...shape, ...rules];
+  const listed = problems.slice(0, MAX_WARNINGS).map(warningLine);
   const rest = problems.length - listed.length;
-  if (rest > 0) listed.push(`(and ${rest} more warning${rest === 1 ? '' : 's'})`);
+  if (more) listed.push('(and more warnings)');
+  else if (rest > 0) listed.push(`(and ${rest} more warning${rest === 1 ? '' : 's'})`);
   return listed;
 }
