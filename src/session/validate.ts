@@ -39,7 +39,7 @@ function invalid(problems: readonly Problem[]): SessionError {
   return new SessionError('SESSION_VALIDATION_FAILED', problems);
 }
 
-/** Checks a create input completely (shape, rules, limits); cheap refusals (size, item count) come first. */
+/** Checks a create input completely (shape, rules, limits); cheap refusals (item count, list lengths) come first. */
 export function validateForCreate(input: unknown): ValidatedSession {
   if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
 
@@ -59,13 +59,13 @@ export function validateForCreate(input: unknown): ValidatedSession {
     if (!checked.ok) throw new SessionError('SESSION_VALIDATION_FAILED', checked.problems, checked.more);
     session = checked.data;
   }
+  // Rules before serializing: a document of 450,000 dangling IDs is refused without writing its 2 MB of JSON.
+  const ruleProblems = checkRules(session);
+  if (ruleProblems.length > 0) throw invalid(ruleProblems);
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
   const json = JSON.stringify(session);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
-
-  const ruleProblems = checkRules(session);
-  if (ruleProblems.length > 0) throw invalid(ruleProblems);
   return { session, json };
 }
 
