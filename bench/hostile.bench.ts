@@ -1,5 +1,5 @@
 // bench:hostile — each crafted request of test/fixtures/hostile-cases.ts against a real server: size, CPU, answer, health.
-// Writes bench/results/hostile.json (HOSTILE_OUT overrides the file name, e.g. to record a run of older code).
+// Writes bench/results/hostile.json (HOSTILE_OUT overrides the file name and HOSTILE_NOTE adds a note, e.g. for older code).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -97,17 +97,30 @@ async function measure(port: number, pid: number, surface: Surface) {
   const started = performance.now();
   const walls: number[] = [];
   let answer = { status: 0, bytes: 0 };
+  // A connection reset or a dead server is a result too (older code could take a server down); it ends the case.
+  let failure: string | null = null;
   while (walls.length < MIN_REQUESTS || performance.now() - started < MIN_SECONDS * 1000) {
     const t = performance.now();
-    answer = await send(port, 'POST', surface.path, surface.body, surface.headers);
+    try {
+      answer = await send(port, 'POST', surface.path, surface.body, surface.headers);
+    } catch (error) {
+      failure = (error as NodeJS.ErrnoException).code ?? String(error);
+      break;
+    }
     walls.push(performance.now() - t);
     if (walls.length >= 1000) break;
   }
-  const cpuMs = ((cpuSeconds(pid) - cpu0) * 1000) / walls.length;
+  let cpuMs = Number.NaN;
+  try {
+    cpuMs = ((cpuSeconds(pid) - cpu0) * 1000) / Math.max(1, walls.length);
+  } catch {
+    failure ??= 'server gone';
+  }
   probing = false;
-  await probe;
+  await probe.catch(() => undefined);
   return {
     requestBytes: Buffer.byteLength(surface.body),
+    failure,
     status: answer.status,
     answerBytes: answer.bytes,
     requests: walls.length,
@@ -151,13 +164,23 @@ interface Entry {
   mcp: Measured;
 }
 
-const { port, child } = await startServer();
+let server = await startServer();
 const results: Entry[] = [];
+/** The server, started again when a case took it down. */
+async function running(): Promise<{ port: number; child: ChildProcess }> {
+  if (server.child.exitCode === null && server.child.signalCode === null) return server;
+  console.log(`server exited (${server.child.exitCode ?? server.child.signalCode}); starting a new one`);
+  agent.destroy();
+  server = await startServer();
+  return server;
+}
 try {
   for (const hostile of hostileCases()) {
     const forms = surfaces(hostile);
     const local = await inProcess(hostile);
+    let { port, child } = await running();
     const rest = await measure(port, child.pid!, forms.rest);
+    ({ port, child } = await running());
     const mcp = await measure(port, child.pid!, forms.mcp);
     // The contract's answer bound: answer ≤ 1.5 × (request + decoded document).
     const budget = (form: { requestBytes: number }) => form.requestBytes + (hostile.operation === 'decode' ? local.documentChars : 0);
@@ -177,14 +200,15 @@ try {
     );
   }
 } finally {
-  child.kill('SIGTERM');
+  server.child.kill('SIGTERM');
   agent.destroy();
 }
 
-const worst = (pick: (r: Entry) => number): number => Math.max(...results.map(pick));
+const worst = (pick: (r: Entry) => number): number => Math.max(...results.map(pick).filter((x) => !Number.isNaN(x)));
 const figures = {
   benchmark: 'hostile requests (test/fixtures/hostile-cases.ts)',
   date: new Date().toISOString(),
+  ...(process.env.HOSTILE_NOTE ? { note: process.env.HOSTILE_NOTE } : {}),
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverage: loadavg().map((x) => round(x)) },
   method: {
     server: 'node --import tsx src/main.ts, PORT=0, WORKERS=1; server CPU = utime+stime from /proc/<pid>/stat over the run ÷ requests (10 ms ticks)',
