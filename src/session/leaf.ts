@@ -1,5 +1,6 @@
 // Fast acceptance tests derived from a zod leaf's own definition; whatever they do not accept is zod's to judge.
 import type * as z from 'zod';
+import { stringLoop } from './string-checks.js';
 
 /** True only when zod would accept the value and return it unchanged; false means "ask zod". */
 export type Accepts = (value: unknown) => boolean;
@@ -28,43 +29,6 @@ const PATTERN_FORMATS = new Set(['date', 'time']);
 /** A regex that `test` can run statelessly (zod resets lastIndex; without g/y there is nothing to reset). */
 function plainRegex(pattern: unknown): RegExp | null {
   return pattern instanceof RegExp && !pattern.global && !pattern.sticky ? pattern : null;
-}
-
-// `^[\s\S]{1,200}$` (a length) and `^[^\u0000-\u001F…]{1,128}$` (a length and excluded code units) are most of a
-// document's checks; as loops they cost a fifth of the regex. Only these exact shapes are translated, from the
-// regex source itself (test/session-walk.test.ts holds the walk to zod's verdicts).
-const CLASS_WITH_LENGTH = /^\^\[(\^?)((?:\\u[0-9A-Fa-f]{4}(?:-\\u[0-9A-Fa-f]{4})?)+|\\s\\S)\]\{(\d+),(\d+)\}\$$/;
-const RANGE = /\\u([0-9A-Fa-f]{4})(?:-\\u([0-9A-Fa-f]{4}))?/g;
-
-/** `typeof v === 'string' && pattern.test(v)` as a loop for the two shapes above, else null. */
-function regexAsLoop(pattern: RegExp): Accepts | null {
-  const shape = pattern.flags === '' ? CLASS_WITH_LENGTH.exec(pattern.source) : null;
-  if (!shape) return null;
-  const [, negated, body, low, high] = shape as unknown as [string, string, string, string, string];
-  const min = Number(low);
-  const max = Number(high);
-  if (body === '\\s\\S') return negated ? null : (v) => typeof v === 'string' && v.length >= min && v.length <= max;
-  if (!negated) return null;
-  // Code units below 256 are looked up in a table; others against the ranges (flat [from, to, …], no iterator).
-  const bounds: number[] = [];
-  for (const [, from, to] of body.matchAll(RANGE)) bounds.push(parseInt(from!, 16), parseInt(to ?? from!, 16));
-  const low256 = new Uint8Array(256);
-  for (let c = 0; c < 256; c++) for (let r = 0; r < bounds.length; r += 2) if (c >= bounds[r]! && c <= bounds[r + 1]!) low256[c] = 1;
-  const highBounds = bounds.some((b) => b >= 256);
-  return (v) => {
-    if (typeof v !== 'string') return false;
-    const length = v.length;
-    if (length < min || length > max) return false;
-    for (let i = 0; i < length; i++) {
-      const c = v.charCodeAt(i);
-      if (c < 256) {
-        if (low256[c] === 1) return false;
-      } else if (highBounds) {
-        for (let r = 0; r < bounds.length; r += 2) if (c >= bounds[r]! && c <= bounds[r + 1]!) return false;
-      }
-    }
-    return true;
-  };
 }
 
 /** One check as a predicate over a value already known to be of the leaf's base type, or null if not understood. */
@@ -128,12 +92,10 @@ export function leafAccepts(schema: z.ZodType): Accepts | null {
   const def = schema._zod.def as unknown as LeafDef;
   const base = basePredicate(def);
   if (base === null) return null;
-  // A plain string with one such regex is that loop alone: a wrapper closure per leaf would make every call site
-  // polymorphic (the closures share their feedback) and cost more than the check.
-  const only = def.checks?.length === 1 ? def.checks[0]!._zod.def : undefined;
-  if (def.type === 'string' && def.format === undefined && only?.check === 'string_format' && only.format === 'regex') {
-    const pattern = plainRegex(only.pattern);
-    const loop = pattern && regexAsLoop(pattern);
+  // A plain string's lengths and class regexes are one loop (string-checks.ts); it also avoids a wrapper closure per
+  // leaf, which would make every call site polymorphic (the closures share their feedback).
+  if (def.type === 'string' && def.format === undefined) {
+    const loop = stringLoop((def.checks ?? []).map((check) => check._zod.def));
     if (loop) return loop;
   }
   const checks: Accepts[] = [];
