@@ -72,6 +72,18 @@ describe('tools/list per revision', () => {
     }
   });
 
+  // The modern result was 18,278 bytes before the schemas shared their definitions ($defs) and said lengths with
+  // minLength/maxLength (11,689 of them the create input schema). The issue's goal is 7 KB; the comment at the top
+  // of src/session/json-schema.ts says why the complete decode output schema keeps it at ~8.5 KB.
+  it('the modern tools/list result stays small: at most 8,700 bytes, each revision', async () => {
+    const sizes: Record<string, number> = {};
+    sizes['2026-07-28'] = (await modern('tools/list')).raw!.length;
+    for (const v of LEGACY) sizes[v] = (await legacy('tools/list', undefined, v)).raw!.length;
+    console.log(`tools/list bytes per revision (whole JSON-RPC answer): ${JSON.stringify(sizes)}`);
+    for (const size of Object.values(sizes)) expect(size).toBeLessThanOrEqual(8_700);
+    expect(JSON.stringify(createToolInputSchema).length).toBeLessThanOrEqual(4_300);
+  });
+
   it('a legacy request without a version header gets the 2025-03-26 shape', async () => {
     const { json } = await legacy('tools/list', undefined);
     expect(json.result.tools[0]).not.toHaveProperty('outputSchema');

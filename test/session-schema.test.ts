@@ -1,5 +1,6 @@
 // The canonical schema and rules: one valid/invalid case per rule, each asserting the exact field path; ajv 2020 agrees with zod.
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { SessionError } from '../src/session/errors.js';
 import { sessionJsonSchema } from '../src/session/json-schema.js';
@@ -194,7 +195,8 @@ describe('canonical session documents', () => {
 });
 
 describe('published JSON Schema (draft 2020-12) agrees with zod', () => {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: false });
+  // `format: "date"` is RFC 3339 full-date (a real date); ajv needs an implementation of it: zod's own date regex.
+  const ajv = new Ajv2020({ allErrors: true, strict: true }).addFormat('date', z.regexes.date);
   const validate = ajv.compile(sessionJsonSchema);
 
   // Documents that are JSON (no BigInt, no cycles) and not huge; the rule-only cases are shape-valid for both.

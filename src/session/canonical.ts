@@ -73,7 +73,7 @@ function hasItemBasics(item: Fields): boolean {
 function isBlock(item: unknown): boolean {
   return hasExactKeys(item, BLOCK_KEYS) && item.type === 'block' && hasItemBasics(item) &&
     (item.blockTypeId === null || isId(item.blockTypeId)) && isIdList(item.personIds) && isText(item.material) &&
-    isIntIn(item.laneIndex, 0, Number.MAX_SAFE_INTEGER);
+    isIntIn(item.laneIndex, 0, MAX_LANES - 1);
 }
 
 function isBreakout(item: unknown): boolean {
