@@ -10,7 +10,7 @@ import { createSessionOperations } from '../src/session/operations.js';
 import { sessionSchema } from '../src/session/schema.js';
 import { arbitraryMutatedSession } from './fixtures/mutations.js';
 import { linkOf } from './fixtures/hostile-cases.js';
-import { arbitrarySession } from './fixtures/sessions.js';
+import { arbitrarySession, block, breakout, group, minimalSession } from './fixtures/sessions.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true }).addFormat('date', z.regexes.date);
 const createInput = ajv.compile(createToolInputSchema);
@@ -49,10 +49,27 @@ describe('generated JSON Schemas', () => {
     expect(decoded).toBeGreaterThan(300);
   });
 
+  it('the shared item fields keep each kind closed: a field of another kind or an unknown one is refused, like zod does', () => {
+    const kinds = { block: block('a'), group: group('g', []), breakout: breakout('b', []) };
+    const foreign = { block: ['lanes', 'children', 'extra'], group: ['laneIndex', 'material', 'lanePersons'], breakout: ['personIds', 'blockTypeId', 'laneIndex'] };
+    for (const [kind, item] of Object.entries(kinds)) {
+      const doc = { ...minimalSession(), items: [item] };
+      expect([kind, createInput({ session: doc })]).toEqual([kind, true]);
+      for (const key of foreign[kind as keyof typeof foreign]) {
+        const wrong = { ...minimalSession(), items: [{ ...item, [key]: key === 'lanes' ? 2 : [] }] };
+        expect([kind, key, sessionSchema.safeParse(wrong).success, createInput({ session: wrong })]).toEqual([kind, key, false, false]);
+      }
+      // A shared field broken in one kind is refused in that kind (the rules come from the shared definition).
+      expect(createInput({ session: { ...minimalSession(), items: [{ ...item, duration: 1441 }] } })).toBe(false);
+      expect(createInput({ session: { ...minimalSession(), items: [{ ...item, fixedStartTime: '24:00' }] } })).toBe(false);
+    }
+  });
+
   it('writes each item kind and each shared field once, under $defs, and GET /schema/session.json has the same definitions', () => {
     const text = JSON.stringify(createToolInputSchema);
     for (const kind of ['block', 'group', 'breakout']) expect(text.split(`"const":"${kind}"`)).toHaveLength(2);
-    expect(Object.keys(createToolInputSchema.$defs as object).sort()).toEqual(['block', 'breakout', 'duration', 'fixedStartTime', 'group', 'id', 'personIds', 'time', 'title']);
+    for (const field of ['"duration":', '"fixedStartTime":', '"notes":']) expect(text.split(field)).toHaveLength(2);
+    expect(Object.keys(createToolInputSchema.$defs as object).sort()).toEqual(['block', 'breakout', 'group', 'id', 'item', 'personIds', 'time', 'title']);
     expect(sessionJsonSchema.$defs).toEqual(createToolInputSchema.$defs);
     expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
     expect(text).not.toContain('[\\\\s\\\\S]');

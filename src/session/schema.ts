@@ -32,7 +32,8 @@ function boundedText(max: number) {
 /** The ID rule besides its length: no C0/C1 control characters. */
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 
-// `id` names a definition shared in the JSON Schema ($defs), as do the items and the fields every item has.
+// A `meta({ id })` names a definition written once under `$defs` in the JSON Schema (json-schema.ts): the ID, title,
+// time and ID-list rules and the item kinds. The fields every item kind has are shared there too, without an id here.
 const id = z
   .string()
   .min(1)
@@ -41,17 +42,22 @@ const id = z
   .meta({ id: 'id' });
 const title = boundedText(MAX_TITLE_CHARS).meta({ id: 'title' });
 const name = boundedText(MAX_NAME_CHARS);
-const duration = z.int().min(0).max(MAX_DURATION_MINUTES).meta({ id: 'duration', description: 'Minutes.' });
-const clockTime = z.string().regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' }).meta({ id: 'time', description: '"HH:MM", 00:00 to 23:59.' });
+const duration = z.int().min(0).max(MAX_DURATION_MINUTES).meta({ description: 'Minutes.' });
+/** Every clock time of the document may be null (workshop.startTime, fixedStartTime). */
+const timeOrNull = z
+  .string()
+  .regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' })
+  .nullable()
+  .meta({ id: 'time', description: '"HH:MM" or null.' });
 const calendarDate = z.iso.date({ error: 'must be a real calendar date "YYYY-MM-DD"' });
-const fixedStartTime = clockTime.nullable().meta({ id: 'fixedStartTime', description: 'Pins the item to this clock time, or null.' });
+const fixedStartTime = timeOrNull.meta({ description: 'Pins the item to this start time.' });
 const text = z.string();
 
 export const workshopSchema = z.strictObject({
   title,
   description: text,
   date: calendarDate.nullable().default(null),
-  startTime: clockTime.nullable().default(null),
+  startTime: timeOrNull.default(null),
 });
 
 const idList = z.array(id).max(MAX_LIST_ENTRIES).meta({ id: 'personIds', description: 'IDs declared in persons.' });
