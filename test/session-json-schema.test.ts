@@ -12,12 +12,35 @@ import { arbitraryMutatedSession } from './fixtures/mutations.js';
 import { linkOf } from './fixtures/hostile-cases.js';
 import { arbitrarySession, block, breakout, group, minimalSession } from './fixtures/sessions.js';
 
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Paths where `value` lacks a property that `schema` shows (following $ref, items, additionalProperties and the
+ * `oneOf` variant whose `type` const matches): the decode output schema says every field shown is present.
+ */
+function missingFields(value: unknown, schema: Json, defs: Json, path: string, into: string[] = []): string[] {
+  const ref = schema.$ref;
+  if (typeof ref === 'string') return missingFields(value, defs[ref.slice('#/$defs/'.length)] as Json, defs, path, into);
+  if (Array.isArray(value) && isObject(schema.items)) value.forEach((v, i) => missingFields(v, schema.items as Json, defs, `${path}[${i}]`, into));
+  if (!isObject(value)) return into;
+  for (const [key, field] of Object.entries((schema.properties ?? {}) as Json)) {
+    if (!Object.hasOwn(value, key)) into.push(`${path}.${key}`);
+    else missingFields(value[key], field as Json, defs, `${path}.${key}`, into);
+  }
+  if (isObject(schema.additionalProperties)) for (const [key, v] of Object.entries(value)) missingFields(v, schema.additionalProperties, defs, `${path}.${key}`, into);
+  const variant = ((schema.oneOf ?? []) as Json[]).find((v) => ((v.properties as Json | undefined)?.type as Json | undefined)?.const === value.type);
+  if (variant) missingFields(value, variant, defs, path, into);
+  return into;
+}
+
 const ajv = new Ajv2020({ allErrors: true, strict: true }).addFormat('date', z.regexes.date);
 const createInput = ajv.compile(createToolInputSchema);
 const createOutput = ajv.compile(createToolOutputSchema);
 const decodeOutput = ajv.compile(decodeToolOutputSchema);
 const operations = createSessionOperations(loadCodec);
 const mutated = arbitraryMutatedSession(arbitrarySession());
+const sessionOutput = (decodeToolOutputSchema.properties as Json).session as Json;
 
 describe('generated JSON Schemas', () => {
   it('the create input schema gives zod’s verdict on mutated documents', () => {
@@ -42,6 +65,8 @@ describe('generated JSON Schemas', () => {
         const result = await operations.decodeSessionLink(linkOf(JSON.stringify(doc))).catch((error: unknown) => error);
         if (result instanceof SessionError) return;
         expect(decodeOutput(JSON.parse(JSON.stringify(result)))).toBe(true);
+        const { session } = result as Awaited<ReturnType<typeof operations.decodeSessionLink>>;
+        expect(missingFields(session, sessionOutput, decodeToolOutputSchema.$defs as Json, 'session')).toEqual([]);
         decoded++;
       }),
       { numRuns: 500 },

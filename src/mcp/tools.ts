@@ -29,17 +29,17 @@ export interface ToolDefinition {
 const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 // Short on purpose: every client puts the tool list into the model's context on every turn. The schema carries the
-// fields and their rules; these sentences carry what a schema cannot say.
+// fields and their rules (nesting, unique and declared IDs: the session's description); these sentences carry what a
+// schema cannot say.
 const CREATE_DESCRIPTION = [
-  'Create an immutable Sessionplan snapshot link from a complete session document; returns { link, summary }.',
-  'Return structuredContent.link verbatim (never rebuild or edit it). For changes submit the complete updated session again: no patches.',
-  'Groups hold blocks or breakouts, breakouts hold blocks. IDs are unique (item IDs across the whole tree); declare every referenced block type and person.',
+  'Create an immutable Sessionplan snapshot link from a complete session document.',
+  'Return structuredContent.link verbatim, never rebuilt or edited. For changes submit the complete updated session again (no patches).',
   'Use [], "", null and {} for unused values.',
 ].join(' ');
 
 const DECODE_DESCRIPTION = [
-  'Decode a Sessionplan snapshot (a snapshot URL, #data=v2:... hash or v2:... code) into its complete session document; call it before reading or editing a snapshot and use structuredContent.session as the source of truth.',
-  'The URL is never fetched. Dynamic server links and pre-v2 codes are not supported.',
+  'Decode a Sessionplan snapshot link (never fetched) into its complete session document; call it before reading or editing a snapshot and use structuredContent.session as the source of truth.',
+  'Dynamic server links and pre-v2 codes are not supported.',
 ].join(' ');
 
 const CREATE_USAGE =

@@ -89,3 +89,23 @@ export function shareUnionFields(root: Json, base: string): Json {
   );
   return { ...root, $defs: { ...rewritten, [base]: shared } };
 }
+
+/**
+ * The schema without `required` below its root. For the decode output: decoding fills in every field, so every
+ * property shown is present, which the document's description says once instead of a `required` list per object
+ * (~400 bytes of the tool list). test/session-json-schema.test.ts holds every decode result to that sentence.
+ */
+export function withoutNestedRequired(root: Json): Json {
+  const { required, ...rest } = root;
+  const stripped = map(rest, ({ required: _listed, ...node }) => node);
+  return required === undefined ? stripped : { ...stripped, required };
+}
+
+/** Without `title` keywords: they name the document in GET /schema/session.json; in a tool, its title does. */
+export function withoutTitles(schema: Json): Json {
+  return map(schema, (node) => {
+    if (typeof node.title !== 'string') return node;
+    const { title: _name, ...rest } = node;
+    return rest;
+  });
+}

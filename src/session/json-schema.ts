@@ -1,14 +1,16 @@
 // JSON Schemas (draft 2020-12) of the session document and of both tools, generated from the zod schemas, never by hand.
 import * as z from 'zod';
-import { nullableStrings, shareUnionFields } from './json-schema-passes.js';
+import { nullableStrings, shareUnionFields, withoutNestedRequired, withoutTitles } from './json-schema-passes.js';
 import { tidy, type Json } from './json-schema-tidy.js';
 import { sessionSchema, tolerantSessionSchema } from './schema.js';
 
 // MCP clients put the tool list into a model's context on every turn, so the schemas say each thing once: shared
 // definitions under `$defs` (the schemas with a `meta({ id })` in schema.ts), the fields every item kind has in one
 // definition, generation artefacts out (json-schema-tidy.ts, json-schema-passes.ts). The modern tools/list result:
-// 18,278 bytes at first, 8,524 with $defs and plain keywords, 7,969 with the shared item fields and nullable strings
-// as type lists.
+// 18,278 bytes at first, 8,524 with $defs and plain keywords, 7,133 with the shared item fields, nullable strings as
+// type lists, no `required` inside the decoded document (its description says every field is present), no `title`
+// in tool schemas and tighter descriptions. test/mcp-shapes.test.ts holds it under 7,168 bytes;
+// test/session-json-schema.test.ts holds the schemas to zod's verdicts and the results to their output schemas.
 
 const TARGET = 'draft-2020-12';
 /** The definition holding the fields every item kind has (each kind is "an item, plus"). */
@@ -24,7 +26,7 @@ function generate(schema: z.ZodType, io: 'input' | 'output'): Json {
  */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = generate(schema, io);
-  return rest;
+  return withoutTitles(rest);
 }
 
 /** The canonical document as create accepts it (fields with defaults are optional): GET /schema/session.json. */
@@ -51,10 +53,12 @@ export const decodeToolInputSchema: Json = jsonSchemaOf(
   'input',
 );
 
-export const decodeToolOutputSchema: Json = jsonSchemaOf(
-  z.object({
-    session: tolerantSessionSchema,
-    warnings: z.array(z.string()).optional().meta({ description: 'Canonical rules the document breaks.' }),
-  }),
-  'output',
+export const decodeToolOutputSchema: Json = withoutNestedRequired(
+  jsonSchemaOf(
+    z.object({
+      session: tolerantSessionSchema,
+      warnings: z.array(z.string()).optional().meta({ description: 'Canonical rules the document breaks.' }),
+    }),
+    'output',
+  ),
 );

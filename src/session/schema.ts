@@ -78,7 +78,7 @@ export const blockSchema = z.strictObject({
   material: text,
   fixedStartTime,
   // At most 9 whatever the lanes (at most 10), which also gives the JSON Schema a real bound instead of 2^53 − 1.
-  laneIndex: z.int().min(0).max(MAX_LANES - 1).default(0).meta({ description: '0 outside breakouts; inside one, the lane (below lanes).' }),
+  laneIndex: z.int().min(0).max(MAX_LANES - 1).default(0).meta({ description: 'The lane in a breakout (below its lanes), else 0.' }),
 }).meta({ id: 'block' });
 
 export const breakoutSchema = z.strictObject({
@@ -91,7 +91,7 @@ export const breakoutSchema = z.strictObject({
   fixedStartTime,
   lanes: z.int().min(MIN_LANES).max(MAX_LANES).default(DEFAULT_LANES),
   sameInAllBreakouts: z.boolean().default(false).meta({ description: 'When true, every child uses lane 0.' }),
-  lanePersons: z.record(z.string().regex(LANE_KEY_PATTERN), idList).meta({ description: 'Keys: lane indices below lanes ("0", "1", …); always an object, may be {}.' }),
+  lanePersons: z.record(z.string().regex(LANE_KEY_PATTERN), idList).meta({ description: 'Keys: lane indices below lanes ("0", "1", …); may be {}.' }),
   children: z.array(z.discriminatedUnion('type', [blockSchema])),
 }).meta({ id: 'breakout' });
 
@@ -116,7 +116,7 @@ export const sessionSchema = z
   })
   .meta({
     title: 'Sessionplan session document',
-    description: 'A complete workshop plan. Item IDs are unique across the whole tree (at most 500 items); every referenced block type and person is declared.',
+    description: 'Item IDs are unique in the whole tree (at most 500 items); every referenced block type and person is declared.',
   });
 
 export type Session = z.output<typeof sessionSchema>;
@@ -180,7 +180,7 @@ const tolerantBreakoutSchema = z.looseObject({
 });
 
 const tolerantItemSchema: z.ZodDiscriminatedUnion<[typeof tolerantBlockSchema, typeof tolerantGroupSchema, typeof tolerantBreakoutSchema]> =
-  z.discriminatedUnion('type', [tolerantBlockSchema, tolerantGroupSchema, tolerantBreakoutSchema]).meta({ id: 'decodedItem' });
+  z.discriminatedUnion('type', [tolerantBlockSchema, tolerantGroupSchema, tolerantBreakoutSchema]).meta({ id: 'item' });
 
 export const tolerantSessionSchema = z
   .looseObject({
@@ -192,7 +192,7 @@ export const tolerantSessionSchema = z
   })
   .meta({
     title: 'Decoded session document',
-    description: 'Canonical documents come back unchanged; older ones get missing fields filled with defaults and keep unknown fields.',
+    description: 'Every field shown is present: defaults fill in what older documents lack, and their unknown fields are kept.',
   });
 
 export type TolerantSession = z.output<typeof tolerantSessionSchema>;
