@@ -1,4 +1,4 @@
-// Limits of a session document's JSON text: its UTF-8 size and how deeply it nests.
+// Limits of a session document's JSON text: its UTF-8 size (a lower bound first, then exact) and how deeply it nests.
 import type { Problem } from './errors.js';
 
 /** The JSON text of a session is at most this many bytes in UTF-8 (SPEC §3). */
@@ -33,6 +33,43 @@ export function jsonSizeProblem(json: string): Problem | null {
   if (json.length * 3 <= MAX_JSON_BYTES) return null;
   if (utf8LengthWithinLimit(json) !== null) return null;
   return sizeProblem(json.length > MAX_JSON_BYTES ? `at least ${BYTES(json.length)}` : `more than ${BYTES(MAX_JSON_BYTES)}`);
+}
+
+/**
+ * A lower bound of the UTF-8 length of `JSON.stringify(session)` without writing it: strings count their code units and
+ * quotes (a code unit is at least one byte, escapes only add), numbers, literals, brackets, keys and separators
+ * exactly, so for ASCII text without escapes it is the length. A document with a 2 MB description is refused this way
+ * in microseconds instead of the ~6 ms of serializing it. It visits every value once (not every character), and only
+ * a document the walk has built may be given (JSON values, a few levels deep): an input never walked may be cyclic.
+ */
+export function jsonLowerBound(session: unknown): number {
+  let bytes = 0;
+  const visit = (node: unknown): void => {
+    if (typeof node === 'string') bytes += node.length + 2;
+    else if (typeof node === 'number') bytes += String(node).length;
+    else if (typeof node !== 'object' || node === null) bytes += node === false ? 5 : 4; // true, null
+    else if (Array.isArray(node)) {
+      bytes += 1 + Math.max(node.length, 1); // brackets and the commas between entries
+      for (let i = 0; i < node.length; i++) visit(node[i]);
+    } else {
+      bytes += 1; // braces, less the comma the first key does not have
+      let keys = 0;
+      for (const key in node) {
+        bytes += key.length + 4; // quotes, colon, comma
+        keys++;
+        visit((node as Record<string, unknown>)[key]);
+      }
+      if (keys === 0) bytes += 1;
+    }
+  };
+  visit(session);
+  return bytes;
+}
+
+/** The size problem of a walked document whose JSON is over the limit by its lower bound alone, else null. */
+export function estimatedSizeProblem(session: unknown): Problem | null {
+  const bound = jsonLowerBound(session);
+  return bound > MAX_JSON_BYTES ? sizeProblem(`at least ${BYTES(bound)}`) : null;
 }
 
 /** Nesting kept from older documents is capped so that serializing a decode result can never exhaust the stack. */

@@ -3,7 +3,7 @@ import { isExactlyCanonical } from './canonical.js';
 import { MAX_LISTED_PROBLEMS, SessionError, type Problem } from './errors.js';
 import { describeType } from './issues.js';
 import { oversizedListProblem } from './overflow.js';
-import { countOpeners, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan, SCAN_BEFORE_PARSE_OPENERS, textNestsDeeperThan } from './limits.js';
+import { countOpeners, estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan, SCAN_BEFORE_PARSE_OPENERS, textNestsDeeperThan } from './limits.js';
 import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
 import { checkShape } from './walk.js';
@@ -62,6 +62,12 @@ export function validateForCreate(input: unknown): ValidatedSession {
   // Rules before serializing: a document of 450,000 dangling IDs is refused without writing its 2 MB of JSON.
   const ruleProblems = checkRules(session);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
+  // A walked document over the limit by a lower bound is refused without being serialized. A canonical input skips
+  // this pass: it is the common case (documents that came from a link), and its JSON is checked exactly below.
+  if (session !== input) {
+    const estimated = estimatedSizeProblem(session);
+    if (estimated) throw invalid([estimated]);
+  }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
   const json = JSON.stringify(session);
   const size = jsonSizeProblem(json);
