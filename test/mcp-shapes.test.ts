@@ -72,6 +72,19 @@ describe('tools/list per revision', () => {
     }
   });
 
+  // Every client puts this result into a model's context on every turn. It was 18,278 bytes (modern) before the
+  // schemas shared their definitions, 8,524 with $defs and plain keywords; src/session/json-schema.ts says what took it
+  // under 7 KB with the same information. Bytes of the whole JSON-RPC answer as sent (UTF-8), not characters.
+  it('the tools/list result stays under 7 KB: at most 7,168 bytes, each revision', async () => {
+    const sizes: Record<string, number> = {};
+    sizes['2026-07-28'] = Buffer.byteLength((await modern('tools/list')).raw!);
+    for (const v of LEGACY) sizes[v] = Buffer.byteLength((await legacy('tools/list', undefined, v)).raw!);
+    console.log(`tools/list bytes per revision (whole JSON-RPC answer): ${JSON.stringify(sizes)}`);
+    for (const size of Object.values(sizes)) expect(size).toBeLessThanOrEqual(7_168);
+    expect(Buffer.byteLength(JSON.stringify(createToolInputSchema))).toBeLessThanOrEqual(3_600);
+    expect(Buffer.byteLength(JSON.stringify(decodeToolOutputSchema))).toBeLessThanOrEqual(1_800);
+  });
+
   it('a legacy request without a version header gets the 2025-03-26 shape', async () => {
     const { json } = await legacy('tools/list', undefined);
     expect(json.result.tools[0]).not.toHaveProperty('outputSchema');

@@ -28,19 +28,18 @@ export interface ToolDefinition {
 /** Both tools only transform data in memory: nothing is persisted, deleted, or fetched. */
 const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
+// Short on purpose: every client puts the tool list into the model's context on every turn. The schema carries the
+// fields and their rules (nesting, unique and declared IDs: the session's description); these sentences carry what a
+// schema cannot say.
 const CREATE_DESCRIPTION = [
-  'Create an immutable Sessionplan snapshot link from a complete session document (the "session" argument, version "1.0").',
-  'For changes, submit the complete updated session again; patches and partial updates are not supported.',
-  'Returns { link, summary }; return structuredContent.link verbatim and never reconstruct, shorten, normalize or edit it.',
-  'Top-level items may be blocks, groups or breakouts. Groups contain blocks or breakouts; breakouts contain blocks. Blocks have no children field; containers include a children array.',
-  'IDs must be unique within their collection and item IDs unique across the whole tree. Declare every referenced block type and person in blockTypes and persons (including persons in lanePersons).',
-  'Always include version, workshop, blockTypes, persons and items; use empty arrays, empty strings, null and {} for unused values as the input schema describes.',
+  'Create an immutable Sessionplan snapshot link from a complete session document.',
+  'Return structuredContent.link verbatim, never rebuilt or edited. For changes submit the complete updated session again (no patches).',
+  'Use [], "", null and {} for unused values.',
 ].join(' ');
 
 const DECODE_DESCRIPTION = [
-  'Decode a Sessionplan snapshot (the "link" argument: a complete snapshot URL, a #data=v2:... hash, or a v2:... code) into the complete session document.',
-  'Call it before reading, summarizing or editing an existing snapshot, and use structuredContent.session as the source of truth.',
-  'It reads only the snapshot embedded in the string and never fetches the URL. Dynamic server links and legacy pre-v2 snapshot codes are not supported.',
+  'Decode a Sessionplan snapshot link (never fetched) into its complete session document; call it before reading or editing a snapshot and use structuredContent.session as the source of truth.',
+  'Dynamic server links and pre-v2 codes are not supported.',
 ].join(' ');
 
 const CREATE_USAGE =
@@ -99,25 +98,9 @@ export function isToolName(name: unknown): name is ToolName {
   return typeof name === 'string' && BY_NAME.has(name);
 }
 
-/** `$schema` inside tool schemas is only defined from 2025-11-25 on; older revisions get the schema without it. */
-function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.hasOwn(schema, '$schema')) return schema;
-  const { $schema: _dialect, ...rest } = schema;
-  return rest;
-}
-
 /** A tool as `tools/list` shows it in one revision: no `title`/`outputSchema` before 2025-06-18. */
 export function listedTool(tool: ToolDefinition, revision: ProtocolRevision): Record<string, unknown> {
-  if (revision === '2025-03-26') {
-    return { name: tool.name, description: tool.description, inputSchema: withoutDialect(tool.inputSchema), annotations: ANNOTATIONS };
-  }
-  const modernSchemas = revision !== '2025-06-18';
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: modernSchemas ? tool.inputSchema : withoutDialect(tool.inputSchema),
-    outputSchema: modernSchemas ? tool.outputSchema : withoutDialect(tool.outputSchema),
-    annotations: ANNOTATIONS,
-  };
+  // The schemas name no `$schema` (json-schema.ts), so every revision gets them as they are.
+  if (revision === '2025-03-26') return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: ANNOTATIONS };
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: ANNOTATIONS };
 }

@@ -1,4 +1,5 @@
 // Tool error codes of the session operations (one table) and the one error class that carries them.
+import { clip } from './paths.js';
 
 /** Every failure of create/decode is one of these; the MCP and REST layers map them, nothing else. */
 export const SESSION_ERROR_CODES = {
@@ -26,11 +27,15 @@ export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** `CODE: path: sentence. path: sentence. (and N more problems)`, whitespace-normalized, at most 800 characters. */
-export function formatSessionErrorMessage(code: SessionErrorCode, problems: readonly Problem[]): string {
+/**
+ * `CODE: path: sentence. path: sentence. (and N more problems)`, whitespace-normalized, at most 800 characters.
+ * `more`: the check stopped early with further problems it did not count (then "(and more problems)").
+ */
+export function formatSessionErrorMessage(code: SessionErrorCode, problems: readonly Problem[], more = false): string {
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `${p.path}: ${endSentence(p.message)}`);
   const rest = problems.length - listed.length;
-  if (rest > 0) listed.push(`(and ${rest} more problem${rest === 1 ? '' : 's'})`);
+  if (more) listed.push(rest > 0 ? `(and more than ${rest} more problems)` : '(and more problems)');
+  else if (rest > 0) listed.push(`(and ${rest} more problem${rest === 1 ? '' : 's'})`);
   const text = normalizeWhitespace(`${code}: ${listed.join(' ')}`);
   return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS - 1).trimEnd()}…`;
 }
@@ -44,18 +49,20 @@ function endSentence(message: string): string {
 export class SessionError extends Error {
   override readonly name = 'SessionError';
   readonly code: SessionErrorCode;
-  /** All problems found (the message lists only the first few). */
+  /** The problems found (the message lists only the first few). */
   readonly problems: readonly Problem[];
+  /** True when checking stopped early: there are further problems, neither listed nor counted. */
+  readonly more: boolean;
 
-  constructor(code: SessionErrorCode, problems: readonly Problem[]) {
-    super(formatSessionErrorMessage(code, problems));
+  constructor(code: SessionErrorCode, problems: readonly Problem[], more = false) {
+    super(formatSessionErrorMessage(code, problems, more));
     this.code = code;
     this.problems = problems;
+    this.more = more;
   }
 }
 
 /** Quotes a user-supplied value for a message: JSON-quoted, shortened, so messages stay one readable line. */
 export function quoteValue(value: string, max = 40): string {
-  const short = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(short);
+  return JSON.stringify(clip(value, max));
 }

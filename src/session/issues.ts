@@ -1,7 +1,7 @@
 // Turns zod issues into problems: the field path plus one plain sentence saying what is wrong.
 import type * as z from 'zod';
 import type { Problem } from './errors.js';
-import { formatPath } from './paths.js';
+import { formatPath, RESERVED_KEYS } from './paths.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -75,6 +75,7 @@ function issueSentence(issue: Issue, field: PropertyKey | undefined, mode: Issue
     case 'invalid_key':
       return 'is not a lane index; keys must be lane numbers "0" to "9" below the breakout\'s lanes';
     case 'unrecognized_keys':
+      if (mode === 'create' && typeof field === 'string' && RESERVED_KEYS.has(field)) return RESERVED_KEY_SENTENCE;
       return mode === 'create'
         ? 'is not a field of this object; remove it (only documented fields are allowed)'
         : 'is not a field of the current format; it was kept as is';
@@ -83,22 +84,18 @@ function issueSentence(issue: Issue, field: PropertyKey | undefined, mode: Issue
   }
 }
 
-/** Issues turned into sentences; the rest are only counted (a flood of issues would cost more than it tells). */
-export const MAX_LISTED_ISSUES = 100;
+/** The sentence for a reserved key name (`__proto__`, `constructor`, `prototype`) in a create input. */
+export const RESERVED_KEY_SENTENCE = 'is a reserved key name that cannot be stored safely; remove it (only documented fields are allowed)';
 
-/** One problem per issue (one per unknown key), paths relative to the document. */
-export function problemsFromIssues(issues: readonly Issue[], mode: IssueMode = 'create'): Problem[] {
-  const problems: Problem[] = [];
-  let unlisted = 0;
-  for (const issue of issues) {
-    // One issue lists every unknown key of an object: each is its own problem (and counts towards the limit).
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
-    for (const key of keys) {
-      if (problems.length >= MAX_LISTED_ISSUES) unlisted++;
-      else if (key === undefined) problems.push({ path: formatPath(issue.path), message: issueSentence(issue, issue.path[issue.path.length - 1], mode) });
-      else problems.push({ path: formatPath([...issue.path, key]), message: issueSentence(issue, key, mode) });
-    }
+/**
+ * One problem for one issue, its path prefixed with `prefix` (where the walker is). An `unrecognized_keys` issue is
+ * expected to name one key (the walker reports each unknown key on its own, so each can be cut off by the budget).
+ */
+export function problemFromIssue(issue: Issue, prefix: readonly PropertyKey[], mode: IssueMode): Problem {
+  const segments = issue.path.length === 0 ? prefix : [...prefix, ...issue.path];
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    return { path: formatPath([...segments, key]), message: issueSentence(issue, key, mode) };
   }
-  if (unlisted > 0) problems.push({ path: 'session', message: `${unlisted} further problems of the kinds above are not listed` });
-  return problems;
+  return { path: formatPath(segments), message: issueSentence(issue, segments[segments.length - 1], mode) };
 }

@@ -1,40 +1,64 @@
 // JSON Schemas (draft 2020-12) of the session document and of both tools, generated from the zod schemas, never by hand.
 import * as z from 'zod';
+import { nullableStrings, shareUnionFields, withoutNestedRequired, withoutTitles } from './json-schema-passes.js';
+import { tidy, type Json } from './json-schema-tidy.js';
 import { sessionSchema, tolerantSessionSchema } from './schema.js';
 
+// MCP clients put the tool list into a model's context on every turn, so the schemas say each thing once: shared
+// definitions under `$defs` (the schemas with a `meta({ id })` in schema.ts), the fields every item kind has in one
+// definition, generation artefacts out (json-schema-tidy.ts, json-schema-passes.ts). The modern tools/list result:
+// 18,278 bytes at first, 8,524 with $defs and plain keywords, 7,133 with the shared item fields, nullable strings as
+// type lists, no `required` inside the decoded document (its description says every field is present), no `title`
+// in tool schemas and tighter descriptions. test/mcp-shapes.test.ts holds it under 7,168 bytes;
+// test/session-json-schema.test.ts holds the schemas to zod's verdicts and the results to their output schemas.
+
 const TARGET = 'draft-2020-12';
+/** The definition holding the fields every item kind has (each kind is "an item, plus"). */
+const ITEM_FIELDS = 'item';
+
+function generate(schema: z.ZodType, io: 'input' | 'output'): Json {
+  return shareUnionFields(nullableStrings(z.toJSONSchema(schema, { target: TARGET, io, override: tidy(io) }) as Json), ITEM_FIELDS);
+}
+
+/**
+ * A tool's schema. Without `$schema`: MCP reads tool schemas as draft 2020-12 when they name no dialect (2025-11-25),
+ * and the revisions before it do not define the keyword there.
+ */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _dialect, ...rest } = generate(schema, io);
+  return withoutTitles(rest);
+}
 
 /** The canonical document as create accepts it (fields with defaults are optional): GET /schema/session.json. */
-export const sessionJsonSchema: Record<string, unknown> = z.toJSONSchema(sessionSchema, { target: TARGET, io: 'input' });
+export const sessionJsonSchema: Json = generate(sessionSchema, 'input');
 
-export const createToolInputSchema: Record<string, unknown> = z.toJSONSchema(z.strictObject({ session: sessionSchema }), {
-  target: TARGET,
-  io: 'input',
-});
+export const createToolInputSchema: Json = jsonSchemaOf(z.strictObject({ session: sessionSchema }), 'input');
 
-export const createToolOutputSchema: Record<string, unknown> = z.toJSONSchema(
+export const createToolOutputSchema: Json = jsonSchemaOf(
   z.object({
-    link: z.string().meta({ description: 'The snapshot link; return it verbatim.' }),
+    link: z.string().meta({ description: 'Return it verbatim.' }),
     summary: z.object({
       title: z.string(),
-      blockCount: z.int().min(0).meta({ description: 'Blocks at any depth, containers excluded.' }),
-      totalDuration: z.int().min(0).meta({ description: 'Sum of the durations of the top-level items, in minutes.' }),
+      blockCount: z.int().min(0).meta({ description: 'Blocks at any depth.' }),
+      totalDuration: z.int().min(0).meta({ description: 'Minutes of the top-level items.' }),
     }),
   }),
-  { target: TARGET, io: 'output' },
+  'output',
 );
 
-export const decodeToolInputSchema: Record<string, unknown> = z.toJSONSchema(
+export const decodeToolInputSchema: Json = jsonSchemaOf(
   z.strictObject({
-    link: z.string().meta({ description: 'A complete snapshot URL, a #data=v2:... hash, or a v2:... code.' }),
+    link: z.string().meta({ description: 'A snapshot URL, #data=v2:... hash or v2:... code.' }),
   }),
-  { target: TARGET, io: 'input' },
+  'input',
 );
 
-export const decodeToolOutputSchema: Record<string, unknown> = z.toJSONSchema(
-  z.object({
-    session: tolerantSessionSchema,
-    warnings: z.array(z.string()).optional().meta({ description: 'Canonical rules the decoded document breaks (tolerated for older documents).' }),
-  }),
-  { target: TARGET, io: 'output' },
+export const decodeToolOutputSchema: Json = withoutNestedRequired(
+  jsonSchemaOf(
+    z.object({
+      session: tolerantSessionSchema,
+      warnings: z.array(z.string()).optional().meta({ description: 'Canonical rules the document breaks.' }),
+    }),
+    'output',
+  ),
 );

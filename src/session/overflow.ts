@@ -1,15 +1,10 @@
-// Schema passes that cannot escape with a stack overflow, and list sizes bounded before any schema pass runs.
-import type * as z from 'zod';
+// List sizes bounded before any schema walk runs, so rule checks and kept data stay within known limits.
 import type { Problem } from './errors.js';
-import { problemsFromIssues, type IssueMode } from './issues.js';
 import { formatPath } from './paths.js';
 import { MAX_LANES, MAX_LIST_ENTRIES } from './schema.js';
 
-// Why: zod collects every issue before it returns, so a 2 MB list of 300,000 wrong IDs costs it seconds, and past
-// about 100,000 issues in one list it overflows the stack. Lists are therefore measured first (a few length reads),
-// which bounds the number of issues any schema pass can produce.
-
-export type Checked<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly problems: Problem[] };
+// Why: the schema walk stops after a few problems, but a valid document's rule walk (checkRules) and the data
+// decode keeps are bounded only by these limits. Measuring lists first costs a few length reads.
 
 type Raw = Record<string, unknown>;
 
@@ -52,31 +47,4 @@ export function oversizedListProblem(doc: Raw, factor = 1): Problem | null {
     }
   }
   return null;
-}
-
-/** Runs a schema pass; a stack overflow inside zod becomes null instead of escaping as an internal error. */
-function guarded<T>(pass: () => T): T | null {
-  try {
-    return pass();
-  } catch (error) {
-    if (error instanceof RangeError) return null;
-    throw error;
-  }
-}
-
-const UNCHECKABLE: Problem = { path: 'session', message: 'has too many invalid values to check; correct the document and submit it again' };
-
-/** The schema's output when the value is valid, else null (no problems collected). */
-export function quickParse<T>(schema: z.ZodType<T>, value: unknown): T | null {
-  const result = guarded(() => schema.safeParse(value));
-  return result?.success ? result.data : null;
-}
-
-/** Validates with `schema`: its output, or all its problems (parsed again with the offending values, for the sentences). */
-export function checkWithSchema<T>(schema: z.ZodType<T>, value: unknown, mode: IssueMode): Checked<T> {
-  const data = quickParse(schema, value);
-  if (data !== null) return { ok: true, data };
-  const full = guarded(() => schema.safeParse(value, { reportInput: true }));
-  if (full === null || full.success) return { ok: false, problems: [UNCHECKABLE] };
-  return { ok: false, problems: problemsFromIssues(full.error.issues, mode) };
 }

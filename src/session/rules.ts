@@ -1,6 +1,6 @@
 // The rules beyond shape (SPEC §3), checked in one plain walk over an already shape-checked tree.
 import { quoteValue, type Problem } from './errors.js';
-import { keySegment } from './paths.js';
+import { clip, keySegment } from './paths.js';
 
 /** At most this many items in the whole tree, containers and children alike. */
 export const MAX_ITEMS = 500;
@@ -11,10 +11,14 @@ export const MAX_LISTED_RULE_PROBLEMS = 100;
 class ProblemList {
   readonly listed: Problem[] = [];
   unlisted = 0;
-  /** `describe` runs only for listed problems: past the limit no sentence is built. */
-  add(describe: () => Problem): void {
-    if (this.listed.length < MAX_LISTED_RULE_PROBLEMS) this.listed.push(describe());
-    else this.unlisted++;
+  /**
+   * Whether the next problem is listed (then the caller builds it); past the limit it is only counted. A test, not
+   * a callback: 450,000 dangling IDs must not allocate a closure each.
+   */
+  lists(): boolean {
+    if (this.listed.length < MAX_LISTED_RULE_PROBLEMS) return true;
+    this.unlisted++;
+    return false;
   }
 }
 
@@ -59,7 +63,7 @@ export function checkRules(doc: RuleDocument): Problem[] {
       itemCount++;
       const firstUse = itemPaths.get(item.id);
       if (firstUse === undefined) itemPaths.set(item.id, `${path}.id`);
-      else problems.add(() => ({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree` }));
+      else if (problems.lists()) problems.listed.push({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree` });
 
       if (item.type === 'block') {
         checkBlock(item, path, breakout, blockTypeIds, personIds, problems);
@@ -112,7 +116,7 @@ function collectUnique(entries: readonly { readonly id: string }[], field: strin
     const entryId = entries[i]!.id;
     const first = seen.get(entryId);
     if (first === undefined) seen.set(entryId, i);
-    else problems.add(() => ({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)` }));
+    else if (problems.lists()) problems.listed.push({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)` });
   }
   return seen;
 }
@@ -127,18 +131,18 @@ function checkBlock(
 ): void {
   const typeId = block.blockTypeId;
   if (typeId !== null && typeId !== undefined && !blockTypeIds.has(typeId))
-    problems.add(() => ({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes` }));
+    if (problems.lists()) problems.listed.push({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes` });
   const persons = block.personIds ?? [];
   for (let p = 0; p < persons.length; p++) {
-    if (!personIds.has(persons[p]!)) problems.add(() => ({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` }));
+    if (!personIds.has(persons[p]!) && problems.lists()) problems.listed.push({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
   }
   const lane = block.laneIndex ?? 0;
   if (breakout === null) {
-    if (lane !== 0) problems.add(() => ({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}` }));
+    if (lane !== 0 && problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}` });
   } else if (breakout.sameInAllBreakouts) {
-    if (lane !== 0) problems.add(() => ({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}` }));
+    if (lane !== 0 && problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}` });
   } else if (lane >= breakout.lanes) {
-    problems.add(() => ({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}` }));
+    if (problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}` });
   }
 }
 
@@ -150,13 +154,14 @@ function checkLanePersons(
   problems: ProblemList,
 ): void {
   for (const key of Object.keys(lanePersons)) {
-    const keyPath = `${path}.lanePersons${keySegment(key)}`;
+    // Built only for a listed problem: decode keeps keys of any length.
+    const keyPath = (): string => `${path}.lanePersons${keySegment(key)}`;
     // A key that is no lane index at all is a shape problem the schema reports; here only the range is checked.
     if (LANE_INDEX.test(key) && Number(key) >= lanes)
-      problems.add(() => ({ path: keyPath, message: `lane ${key} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` }));
+      if (problems.lists()) problems.listed.push({ path: keyPath(), message: `lane ${clip(key)} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` });
     const persons = lanePersons[key] ?? [];
     for (let p = 0; p < persons.length; p++) {
-      if (!personIds.has(persons[p]!)) problems.add(() => ({ path: `${keyPath}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` }));
+      if (!personIds.has(persons[p]!) && problems.lists()) problems.listed.push({ path: `${keyPath()}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
     }
   }
 }

@@ -3,7 +3,7 @@ import * as z from 'zod';
 
 /** Real clock times only: 00:00 to 23:59. */
 export const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
-/** 1..128 characters without C0/C1 control characters. */
+/** 1..128 characters without C0/C1 control characters (the whole ID rule in one regex, for checks outside zod). */
 export const ID_PATTERN = /^[^\u0000-\u001F\u007F-\u009F]{1,128}$/;
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 /** lanePersons keys: a lane index as written by JSON.stringify of a number, lanes being at most 10. */
@@ -20,46 +20,47 @@ export const MAX_LIST_ENTRIES = 1000;
 
 // ---- canonical (strict): unknown fields are errors, keys come out in SPEC §3 order ----
 
-// Lengths are checked with one regex each rather than .min().max(): zod runs a regex check about three times faster
-// than a pair of length checks, and strings are most of a document. The error says which bound was missed.
-function lengthSentence(input: unknown, max: number): string {
-  const length = typeof input === 'string' ? input.length : 0;
-  return length === 0 ? 'must not be empty' : `must have at most ${max} characters, not ${length}`;
-}
+// Lengths are plain .min()/.max() (minLength/maxLength in the JSON Schema). zod would run them slower than one regex,
+// but zod no longer parses documents: the schema walk (walk.ts) checks both as one length comparison, and zod only
+// words the sentence of a value that failed (issues.ts: "must not be empty", "must have at most 200 characters, not 201").
 
 /** A string of 1..max UTF-16 code units. */
 function boundedText(max: number) {
-  return z
-    .string()
-    .regex(new RegExp(`^[\\s\\S]{1,${max}}$`), { error: (issue) => lengthSentence(issue.input, max) })
-    .meta({ description: `1 to ${max} characters.` });
+  return z.string().min(1).max(max);
 }
 
+/** The ID rule besides its length: no C0/C1 control characters. */
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+
+// A `meta({ id })` names a definition written once under `$defs` in the JSON Schema (json-schema.ts): the ID, title,
+// time and ID-list rules and the item kinds. The fields every item kind has are shared there too, without an id here.
 const id = z
   .string()
-  .regex(ID_PATTERN, {
-    error: (issue) => {
-      const value = typeof issue.input === 'string' ? issue.input : '';
-      return value.length === 0 || value.length > 128 ? lengthSentence(value, 128) : 'must not contain control characters';
-    },
-  })
-  .meta({ description: 'Identifier: 1 to 128 characters, no control characters.' });
-const title = boundedText(MAX_TITLE_CHARS);
+  .min(1)
+  .max(128)
+  .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' })
+  .meta({ id: 'id' });
+const title = boundedText(MAX_TITLE_CHARS).meta({ id: 'title' });
 const name = boundedText(MAX_NAME_CHARS);
-const duration = z.int().min(0).max(MAX_DURATION_MINUTES).meta({ description: 'Minutes, 0 to 1440.' });
-const clockTime = z.string().regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' });
+const duration = z.int().min(0).max(MAX_DURATION_MINUTES).meta({ description: 'Minutes.' });
+/** Every clock time of the document may be null (workshop.startTime, fixedStartTime). */
+const timeOrNull = z
+  .string()
+  .regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' })
+  .nullable()
+  .meta({ id: 'time', description: '"HH:MM" or null.' });
 const calendarDate = z.iso.date({ error: 'must be a real calendar date "YYYY-MM-DD"' });
-const fixedStartTime = clockTime.nullable().meta({ description: 'Pins the item to this clock time ("HH:MM"), or null.' });
+const fixedStartTime = timeOrNull.meta({ description: 'Pins the item to this start time.' });
 const text = z.string();
 
 export const workshopSchema = z.strictObject({
   title,
   description: text,
   date: calendarDate.nullable().default(null),
-  startTime: clockTime.nullable().default(null),
+  startTime: timeOrNull.default(null),
 });
 
-const idList = z.array(id).max(MAX_LIST_ENTRIES);
+const idList = z.array(id).max(MAX_LIST_ENTRIES).meta({ id: 'personIds', description: 'IDs declared in persons.' });
 
 export const blockTypeSchema = z.strictObject({ id, name, color: z.string().regex(COLOR_PATTERN, { error: 'must be a color "#rrggbb"' }) });
 
@@ -70,14 +71,15 @@ export const blockSchema = z.strictObject({
   id,
   title,
   duration,
-  blockTypeId: id.nullable().meta({ description: 'A declared blockTypes[].id, or null when no category is assigned.' }),
+  blockTypeId: id.nullable().meta({ description: 'A declared blockTypes[].id, or null.' }),
   personIds: idList,
   description: text,
   notes: text,
   material: text,
   fixedStartTime,
-  laneIndex: z.int().min(0).default(0).meta({ description: '0 outside breakouts; inside a breakout the lane, below its lanes.' }),
-});
+  // At most 9 whatever the lanes (at most 10), which also gives the JSON Schema a real bound instead of 2^53 − 1.
+  laneIndex: z.int().min(0).max(MAX_LANES - 1).default(0).meta({ description: 'The lane in a breakout (below its lanes), else 0.' }),
+}).meta({ id: 'block' });
 
 export const breakoutSchema = z.strictObject({
   type: z.literal('breakout'),
@@ -89,11 +91,9 @@ export const breakoutSchema = z.strictObject({
   fixedStartTime,
   lanes: z.int().min(MIN_LANES).max(MAX_LANES).default(DEFAULT_LANES),
   sameInAllBreakouts: z.boolean().default(false).meta({ description: 'When true, every child uses lane 0.' }),
-  lanePersons: z
-    .record(z.string().regex(LANE_KEY_PATTERN), idList)
-    .meta({ description: 'Persons per lane: keys are lane indices below lanes ("0", "1", …); always an object, may be {}.' }),
+  lanePersons: z.record(z.string().regex(LANE_KEY_PATTERN), idList).meta({ description: 'Keys: lane indices below lanes ("0", "1", …); may be {}.' }),
   children: z.array(z.discriminatedUnion('type', [blockSchema])),
-});
+}).meta({ id: 'breakout' });
 
 export const groupSchema = z.strictObject({
   type: z.literal('group'),
@@ -104,7 +104,7 @@ export const groupSchema = z.strictObject({
   notes: text,
   fixedStartTime,
   children: z.array(z.discriminatedUnion('type', [blockSchema, breakoutSchema])),
-});
+}).meta({ id: 'group' });
 
 export const sessionSchema = z
   .strictObject({
@@ -116,8 +116,7 @@ export const sessionSchema = z
   })
   .meta({
     title: 'Sessionplan session document',
-    description:
-      'A complete workshop plan. Top-level items are blocks, groups or breakouts; groups contain blocks or breakouts; breakouts contain blocks. Item IDs are unique across the tree; every referenced block type and person is declared. At most 500 items in the whole tree.',
+    description: 'Item IDs are unique in the whole tree (at most 500 items); every referenced block type and person is declared.',
   });
 
 export type Session = z.output<typeof sessionSchema>;
@@ -181,7 +180,7 @@ const tolerantBreakoutSchema = z.looseObject({
 });
 
 const tolerantItemSchema: z.ZodDiscriminatedUnion<[typeof tolerantBlockSchema, typeof tolerantGroupSchema, typeof tolerantBreakoutSchema]> =
-  z.discriminatedUnion('type', [tolerantBlockSchema, tolerantGroupSchema, tolerantBreakoutSchema]);
+  z.discriminatedUnion('type', [tolerantBlockSchema, tolerantGroupSchema, tolerantBreakoutSchema]).meta({ id: 'item' });
 
 export const tolerantSessionSchema = z
   .looseObject({
@@ -192,9 +191,8 @@ export const tolerantSessionSchema = z
     items: z.array(tolerantItemSchema).default(() => []),
   })
   .meta({
-    title: 'Sessionplan session document (as decoded)',
-    description:
-      'The decoded document: canonical documents come back unchanged; older documents get missing fields filled with defaults and keep unknown fields.',
+    title: 'Decoded session document',
+    description: 'Every field shown is present: defaults fill in what older documents lack, and their unknown fields are kept.',
   });
 
 export type TolerantSession = z.output<typeof tolerantSessionSchema>;

@@ -1,11 +1,12 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
 import { isExactlyCanonical } from './canonical.js';
-import { SessionError, type Problem } from './errors.js';
+import { MAX_LISTED_PROBLEMS, SessionError, type Problem } from './errors.js';
 import { describeType } from './issues.js';
-import { checkWithSchema, oversizedListProblem, quickParse } from './overflow.js';
-import { estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan } from './limits.js';
+import { oversizedListProblem } from './overflow.js';
+import { countOpeners, estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan, SCAN_BEFORE_PARSE_OPENERS, textNestsDeeperThan } from './limits.js';
 import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
+import { checkShape } from './walk.js';
 
 /** A valid document in normalized form and its JSON text (keys in SPEC §3 order, defaults filled). */
 export interface ValidatedSession {
@@ -27,6 +28,8 @@ export const DECODE_TOLERANCE = 2;
 
 /** Warnings listed in a decode result before the rest is summarized. */
 export const MAX_WARNINGS = 20;
+/** Longest warning (path and sentence); longer ones are cut with `…`. Keys in paths are cut at 40 characters already. */
+export const MAX_WARNING_CHARS = 300;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,7 +39,7 @@ function invalid(problems: readonly Problem[]): SessionError {
   return new SessionError('SESSION_VALIDATION_FAILED', problems);
 }
 
-/** Checks a create input completely (shape, rules, limits); cheap refusals (size, item count) come first. */
+/** Checks a create input completely (shape, rules, limits); cheap refusals (item count, list lengths) come first. */
 export function validateForCreate(input: unknown): ValidatedSession {
   if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
 
@@ -46,24 +49,29 @@ export function validateForCreate(input: unknown): ValidatedSession {
   const oversized = oversizedListProblem(input);
   if (oversized) throw invalid([oversized]);
 
-  // A canonical document needs no schema pass (its size is checked on its JSON below); anything else is bounded
-  // before zod walks it.
+  // A canonical document needs no schema walk. Anything else is walked once: the walk stops at the first problem past
+  // the listed ones and never enters unknown values, and its output's size is checked on its JSON below.
   let session: Session;
   if (isExactlyCanonical(input)) session = input;
   else {
-    const estimated = estimatedSizeProblem(input);
-    if (estimated) throw invalid([estimated]);
-    const checked = checkWithSchema(sessionSchema, input, 'create');
-    if (!checked.ok) throw invalid(checked.problems);
+    // The message lists MAX_LISTED_PROBLEMS; the walk stops at the next one (the message then says "and more").
+    const checked = checkShape(sessionSchema, input, { mode: 'create', limit: MAX_LISTED_PROBLEMS, build: true });
+    if (!checked.ok) throw new SessionError('SESSION_VALIDATION_FAILED', checked.problems, checked.more);
     session = checked.data;
+  }
+  // Rules before serializing: a document of 450,000 dangling IDs is refused without writing its 2 MB of JSON.
+  const ruleProblems = checkRules(session);
+  if (ruleProblems.length > 0) throw invalid(ruleProblems);
+  // A walked document over the limit by a lower bound is refused without being serialized. A canonical input skips
+  // this pass: it is the common case (documents that came from a link), and its JSON is checked exactly below.
+  if (session !== input) {
+    const estimated = estimatedSizeProblem(session);
+    if (estimated) throw invalid([estimated]);
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
   const json = JSON.stringify(session);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
-
-  const ruleProblems = checkRules(session);
-  if (ruleProblems.length > 0) throw invalid(ruleProblems);
   return { session, json };
 }
 
@@ -71,8 +79,16 @@ function decodeFailed(message: string): SessionError {
   return new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message }]);
 }
 
+const tooDeep = (): SessionError => decodeFailed(`the snapshot data nests deeper than ${MAX_DECODED_DEPTH} levels, which no session document does`);
+
 /** Reads the JSON text from a snapshot: canonical documents pass unchanged, older ones are filled in and warned about. */
 export function readDecodedSession(jsonText: string): ReadSession {
+  // Unknown fields are kept as they are, so their nesting must stay within what a JSON writer can serialize. A text
+  // with many brackets is checked before parsing (parsing 900,000 nested arrays alone takes ~450 ms); any other
+  // after parsing, and only when it is not canonical (the schema bounds a canonical document's nesting).
+  const openers = countOpeners(jsonText, SCAN_BEFORE_PARSE_OPENERS);
+  const scanned = openers > SCAN_BEFORE_PARSE_OPENERS;
+  if (scanned && textNestsDeeperThan(jsonText, MAX_DECODED_DEPTH)) throw tooDeep();
   let value: unknown;
   try {
     value = JSON.parse(jsonText);
@@ -90,24 +106,35 @@ export function readDecodedSession(jsonText: string): ReadSession {
   if (oversized) throw new SessionError('SESSION_DECODE_FAILED', [oversized]);
 
   // Links made by create are canonical: the fast check and the rule walk, nothing else.
-  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings([...sizeWarnings, ...checkRules(value)]) };
-  const strict = quickParse(sessionSchema, value);
-  if (strict !== null) return { session: strict, warnings: toWarnings([...sizeWarnings, ...checkRules(strict)]) };
+  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings(sizeWarnings, false, checkRules(value)) };
+  if (!scanned && openers > MAX_DECODED_DEPTH && nestsDeeperThan(value, MAX_DECODED_DEPTH)) throw tooDeep();
 
-  // Unknown fields are kept as they are, so their nesting must stay within what a JSON writer can serialize.
-  if (nestsDeeperThan(value, MAX_DECODED_DEPTH))
-    throw decodeFailed(`the snapshot data nests deeper than ${MAX_DECODED_DEPTH} levels, which no session document does`);
-  const tolerant = checkWithSchema(tolerantSessionSchema, value, 'decode');
-  if (!tolerant.ok) throw new SessionError('SESSION_DECODE_FAILED', tolerant.problems);
-  // The canonical problems of what was read; the strict pass above already failed, so these are the warnings.
-  const recheck = checkWithSchema(sessionSchema, tolerant.data, 'decode');
-  const shapeWarnings = recheck.ok ? [] : recheck.problems;
-  return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings, ...checkRules(tolerant.data)]) };
+  const tolerant = checkShape(tolerantSessionSchema, value, { mode: 'decode', limit: MAX_LISTED_PROBLEMS, build: true });
+  if (!tolerant.ok) throw new SessionError('SESSION_DECODE_FAILED', tolerant.problems, tolerant.more);
+  // What the document breaks of the canonical shape (unknown fields, values out of range) becomes warnings; the
+  // walk stops once the warning list is full. A document that is canonical in all but key order has none.
+  const room = MAX_WARNINGS - sizeWarnings.length;
+  const shape = checkShape(sessionSchema, tolerant.data, { mode: 'decode', limit: room, build: false });
+  const shapeWarnings = shape.ok ? [] : shape.problems;
+  const more = !shape.ok && shape.more;
+  return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings], more, more ? [] : checkRules(tolerant.data)) };
 }
 
-function toWarnings(problems: readonly Problem[]): string[] {
-  const listed = problems.slice(0, MAX_WARNINGS).map((p) => `${p.path}: ${p.message}`.replace(/\s+/g, ' '));
+/** One warning line: whitespace-normalized and at most MAX_WARNING_CHARS long. */
+function warningLine(problem: Problem): string {
+  const line = `${problem.path}: ${problem.message}`.replace(/\s+/g, ' ');
+  return line.length <= MAX_WARNING_CHARS ? line : `${line.slice(0, MAX_WARNING_CHARS - 1)}…`;
+}
+
+/**
+ * At most MAX_WARNINGS lines, then "(and N more warnings)"; when the shape walk stopped early (`more`), the rules
+ * are not checked and the count is unknown: "(and more warnings)".
+ */
+function toWarnings(shape: readonly Problem[], more: boolean, rules: readonly Problem[]): string[] {
+  const problems = [...shape, ...rules];
+  const listed = problems.slice(0, MAX_WARNINGS).map(warningLine);
   const rest = problems.length - listed.length;
-  if (rest > 0) listed.push(`(and ${rest} more warning${rest === 1 ? '' : 's'})`);
+  if (more) listed.push('(and more warnings)');
+  else if (rest > 0) listed.push(`(and ${rest} more warning${rest === 1 ? '' : 's'})`);
   return listed;
 }
