@@ -21,9 +21,9 @@ const round = (x: number, digits = 2): number => Number(x.toFixed(digits));
 const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `src/main.ts` as bench/check-http.ts starts it (PORT=0, one worker), resolved once the ready line names the port. */
+/** The built `dist/process/main.js` as bench/check-http.ts starts it (PORT=0, one worker), resolved once the ready line names the port. */
 function startServer(): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/process/main.js'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', RATE_LIMIT: '1000000000', RATE_WINDOW_S: '1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -211,7 +211,7 @@ const figures = {
   ...(process.env.HOSTILE_NOTE ? { note: process.env.HOSTILE_NOTE } : {}),
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverage: loadavg().map((x) => round(x)) },
   method: {
-    server: 'node --import tsx src/main.ts, PORT=0, WORKERS=1; server CPU = utime+stime from /proc/<pid>/stat over the run ÷ requests (10 ms ticks)',
+    server: 'node dist/process/main.js (node:http, the default), PORT=0, WORKERS=1; server CPU = utime+stime from /proc/<pid>/stat over the run ÷ requests (10 ms ticks)',
     requests: `sequential, keep-alive; per case and surface at least ${MIN_REQUESTS} requests and ${MIN_SECONDS} s`,
     probe: `GET /mcp on a second connection every ${PROBE_INTERVAL_MS} ms while the hostile requests run`,
     inProcess: 'createSessionOperations with the WASM codec, argument parsed beforehand, cheapest of 5 (process.cpuUsage)',

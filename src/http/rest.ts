@@ -1,5 +1,6 @@
 // The REST API: POST /api/session-links and /api/session-links/decode over the session operations (docs/http-api.md).
 import { SessionError } from '../session/errors.js';
+import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import { JSON_HEADERS } from './headers.js';
 import type { AnalyticsOperation, AnalyticsOutcome, HttpObserver, RestOperations } from './ports.js';
 import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from './refusals.js';
@@ -20,6 +21,8 @@ type Envelope = { ok: true; value: unknown } | { ok: false; answer: RouteAnswer 
 
 /** The body must be a JSON object with exactly the one field `key` (the shape check → 400). */
 function readEnvelope(bodyText: string, key: 'session' | 'link'): Envelope {
+  const costly = costlyJsonShape(bodyText);
+  if (costly !== undefined) return { ok: false, answer: badRequest(`${costlyJsonSentence(costly).replace(/^t/, 'T')}.`) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(bodyText);

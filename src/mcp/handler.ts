@@ -1,4 +1,5 @@
 // Entry point of the MCP protocol layer: one POSTed JSON text in, JSON-RPC status and body out (no HTTP server here).
+import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import type { SessionOperations } from '../session/operations.js';
 import { classifyMessage, eraOfHeader, unknownIdFor, type Era } from './classify.js';
 import type { DispatchContext } from './context.js';
@@ -29,6 +30,8 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
 
   return async function handleMcpPost(req: McpHttpRequest): Promise<McpHttpResponse> {
     const versionHeader = readHeader(req.headers, HEADER.protocolVersion);
+    const costly = costlyJsonShape(req.body);
+    if (costly !== undefined) return plain(rpcError('invalidRequest', unknownIdFor(eraOfHeader(versionHeader)), costlyJsonSentence(costly)));
     let parsed: unknown;
     try {
       parsed = JSON.parse(req.body);

@@ -1,7 +1,7 @@
 // Limits of a session document's JSON text: its UTF-8 size (a lower bound first, then exact) and how deeply it nests.
 import type { Problem } from './errors.js';
 
-/** The JSON text of a session is at most this many bytes in UTF-8 (SPEC §3). */
+/** The JSON text of a session is at most this many bytes in UTF-8 (docs/import-guide.md, "Limits"). */
 export const MAX_JSON_BYTES = 2_000_000;
 
 let scratch: Uint8Array | undefined;
@@ -81,6 +81,40 @@ const OPEN_ARRAY = 91;
 const OPEN_OBJECT = 123;
 const CLOSE_ARRAY = 93;
 const CLOSE_OBJECT = 125;
+const COLON = 58;
+
+/**
+ * One pass over a JSON text, string contents skipped with indexOf: 'too-deep' when a container sits deeper than
+ * `maxDepth` (the top-level value is depth 1), 'too-wide' when an object has more than `maxMembers` members. Text that
+ * is not JSON gives some answer; JSON.parse refuses it afterwards either way.
+ */
+function scanShape(text: string, maxDepth: number, maxMembers: number): 'too-deep' | 'too-wide' | undefined {
+  // Per open container: -1 for an array, else the members of the object so far (a colon at its level starts one).
+  const members: number[] = [];
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && text.charCodeAt(end - 1) === BACKSLASH) {
+        let slashes = 1;
+        while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      if (end === -1) return undefined; // not JSON: JSON.parse refuses it at once
+      i = end;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      members.push(c === OPEN_ARRAY ? -1 : 0);
+      if (members.length > maxDepth) return 'too-deep';
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) members.pop();
+    else if (c === COLON) {
+      const top = members.length - 1;
+      if (top >= 0 && members[top]! >= 0 && ++members[top]! > maxMembers) return 'too-wide';
+    }
+  }
+  return undefined;
+}
 
 /**
  * nestsDeeperThan(JSON.parse(text), limit), read from the text: true when an array or object sits at depth `limit` or
@@ -89,26 +123,7 @@ const CLOSE_OBJECT = 125;
  * answer; JSON.parse refuses it afterwards either way.
  */
 export function textNestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      // The closing quote is the next one not escaped by an odd run of backslashes.
-      let end = text.indexOf('"', i + 1);
-      while (end !== -1 && text.charCodeAt(end - 1) === BACKSLASH) {
-        let slashes = 1;
-        while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
-      }
-      if (end === -1) return false;
-      i = end;
-    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > limit) return true;
-    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
-  }
-  return false;
+  return scanShape(text, limit, Number.POSITIVE_INFINITY) === 'too-deep';
 }
 
 /** True when a parsed JSON value nests deeper than `limit` (objects and arrays at depth `limit` or more; the value is 0). */
@@ -143,4 +158,37 @@ export function countOpeners(text: string, stop: number): number {
     for (let i = text.indexOf(opener); i !== -1 && count <= stop; i = text.indexOf(opener, i + 1)) count++;
   }
   return count;
+}
+
+/** A request body (JSON-RPC envelope or REST body around a session) nests at most this deep; sessions need far less. */
+export const MAX_REQUEST_DEPTH = MAX_DECODED_DEPTH + 36;
+/** …and no object in it has more members than this (a session object has at most a dozen; unknown ones are refused). */
+export const MAX_REQUEST_OBJECT_MEMBERS = 10_000;
+
+
+/** The number of occurrences of `char` in a text, counting stops once past `stop`. */
+function countChar(text: string, char: string, stop: number): number {
+  let count = 0;
+  for (let i = text.indexOf(char); i !== -1 && count <= stop; i = text.indexOf(char, i + 1)) count++;
+  return count;
+}
+
+/**
+ * Why JSON.parse of this text would cost far more than its size suggests, or undefined. V8 parses 2 MB of ordinary JSON
+ * in ~20 ms, but ~400 ms for 900,000 nested arrays and ~75 ms for one object of 100,000 keys (dictionary mode), and the
+ * event loop is blocked meanwhile. Only a text with more than SCAN_BEFORE_PARSE_OPENERS brackets or colons is scanned
+ * (~5 ms per MB), so the usual request costs two native counts. For the HTTP entry points, before JSON.parse of a body.
+ */
+export function costlyJsonShape(text: string): 'too-deep' | 'too-wide' | undefined {
+  if (countOpeners(text, SCAN_BEFORE_PARSE_OPENERS) <= SCAN_BEFORE_PARSE_OPENERS && countChar(text, ':', SCAN_BEFORE_PARSE_OPENERS) <= SCAN_BEFORE_PARSE_OPENERS) {
+    return undefined;
+  }
+  return scanShape(text, MAX_REQUEST_DEPTH, MAX_REQUEST_OBJECT_MEMBERS);
+}
+
+/** The one sentence a refused body gets (MCP -32600, REST 400). */
+export function costlyJsonSentence(shape: 'too-deep' | 'too-wide'): string {
+  return shape === 'too-deep'
+    ? `the request body nests deeper than ${MAX_REQUEST_DEPTH} levels`
+    : `the request body has an object with more than ${MAX_REQUEST_OBJECT_MEMBERS.toLocaleString('en-US')} members`;
 }

@@ -1,4 +1,4 @@
-// Snapshot links (SPEC §2): `<base>#data=v2:<payload>` built from a payload, and the payload read back from what a user pastes.
+// Snapshot links (docs/http-api.md): `<base>#data=v2:<payload>` built from a payload, and the payload read back from what a user pastes.
 import { SessionError } from './errors.js';
 
 export const DEFAULT_BASE_URL = 'https://sessionplan.de/';

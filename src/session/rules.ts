@@ -1,4 +1,4 @@
-// The rules beyond shape (SPEC §3), checked in one plain walk over an already shape-checked tree.
+// The rules beyond shape (docs/import-guide.md), checked in one plain walk over an already shape-checked tree.
 import { quoteValue, type Problem } from './errors.js';
 import { clip, keySegment } from './paths.js';
 

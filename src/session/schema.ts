@@ -1,4 +1,4 @@
-// The session document (SPEC §3) in zod: the canonical strict schema create accepts, and the tolerant decode schema.
+// The session document (docs/import-guide.md) in zod: the canonical strict schema create accepts, and the tolerant decode schema.
 import * as z from 'zod';
 
 /** Real clock times only: 00:00 to 23:59. */
@@ -18,7 +18,7 @@ export const MAX_NAME_CHARS = 100;
 /** Entries of blockTypes, persons and every list of person IDs: far beyond real plans, and it bounds validation work. */
 export const MAX_LIST_ENTRIES = 1000;
 
-// ---- canonical (strict): unknown fields are errors, keys come out in SPEC §3 order ----
+// ---- canonical (strict): unknown fields are errors, keys come out in the documented order ----
 
 // Lengths are plain .min()/.max() (minLength/maxLength in the JSON Schema). zod would run them slower than one regex,
 // but zod no longer parses documents: the schema walk (walk.ts) checks both as one length comparison, and zod only

@@ -21,7 +21,7 @@ function countBlocks(items: readonly CountedItem[]): number {
   return count;
 }
 
-/** Durations are not recalculated from children and gaps from fixedStartTime are not added (SPEC §3). */
+/** Durations are not recalculated from children and gaps from fixedStartTime are not added (docs/import-guide.md, "Durations and the summary"). */
 export function summarize(session: Session): SessionSummary {
   let totalDuration = 0;
   for (const item of session.items) totalDuration += item.duration;

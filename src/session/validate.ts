@@ -8,7 +8,7 @@ import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rul
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
 import { checkShape } from './walk.js';
 
-/** A valid document in normalized form and its JSON text (keys in SPEC §3 order, defaults filled). */
+/** A valid document in normalized form and its JSON text (keys in the order of docs/import-guide.md, defaults filled). */
 export interface ValidatedSession {
   readonly session: Session;
   readonly json: string;

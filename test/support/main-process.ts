@@ -110,3 +110,11 @@ export function logLines(stdout: string): Record<string, unknown>[] {
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
+
+const CLOCK_TICKS_PER_S = 100;
+/** CPU milliseconds (user + system, all threads) the process has used so far, from /proc/PID/stat (10 ms ticks). */
+export function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
