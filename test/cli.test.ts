@@ -4,34 +4,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import LZString from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateForCreate } from '../src/session/validate.js';
 import { block, planOfSize, richSession } from './fixtures/sessions.js';
+import { CLI, cli } from './support/cli.js';
+import type { CliRun } from './support/cli.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, ...options.env };
-    if (!options.env?.PUBLIC_BASE_URL) delete env.PUBLIC_BASE_URL;
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'], timeout: 30_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
-  });
-}
 
 let dir = '';
 let planFile = '';
@@ -49,7 +28,7 @@ afterAll(async () => {
 });
 
 /** An error run: status 1, nothing on stdout, exactly one line on stderr. */
-function expectOneLineError(run: Run, pattern: RegExp): void {
+function expectOneLineError(run: CliRun, pattern: RegExp): void {
   expect(run.status).toBe(1);
   expect(run.stdout).toBe('');
   expect(run.stderr.endsWith('\n')).toBe(true);
@@ -119,7 +98,7 @@ describe('sessionplan-mcp CLI', () => {
   it('a reader that stops early (`| head -c 10`) ends decode quietly, without an EPIPE stack trace', async () => {
     const link = `v2:${LZString.compressToEncodedURIComponent(validateForCreate(planOfSize(150_000)).json)}`;
     // A real shell pipe: head exits after 10 bytes while the CLI is still writing ~300 KB of JSON.
-    const run = await new Promise<Run>((resolve, reject) => {
+    const run = await new Promise<CliRun>((resolve, reject) => {
       const child = spawn('bash', ['-c', 'set -o pipefail; "$0" "$1" decode "$2" | head -c 10', process.execPath, CLI, link], { timeout: 30_000 });
       let stdout = '';
       let stderr = '';

@@ -2,14 +2,13 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_HEADERS, expectSecurityHeaders, parseRaw, post, raw, send, startTestServer, TRANSPORTS } from './http-helpers.js';
+import { JSON_HEADERS, expectSecurityHeaders, parseRaw, post, raw, send, startOn, TRANSPORTS } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';
 import { DRAIN_TIMEOUT_MS } from '../src/http/request-cycle.js';
-import type { ServerOptions } from '../src/server.js';
 
 // The same suite over both socket adapters: the HTTP rules live in the core, so they must hold on either.
 describe.each(TRANSPORTS)('%s adapter', (transport) => {
-  const start = (env: Record<string, string> = {}, options: ServerOptions = {}) => startTestServer({ TRANSPORT: transport, ...env }, options);
+  const start = startOn(transport);
 
   /** Sends each frame in its own write, 30 ms apart, and returns everything received until the server closes. */
   function rawSlowly(port: number, frames: string[]): Promise<string> {

@@ -110,3 +110,8 @@ export function expectSecurityHeaders(headers: IncomingHttpHeaders | Record<stri
 
 /** Both socket adapters; suites run once per adapter (`describe.each(TRANSPORTS)`). */
 export const TRANSPORTS = ['uws', 'node'] as const;
+
+/** startTestServer on one adapter: how a suite parameterized over TRANSPORTS starts its servers. */
+export function startOn(transport: (typeof TRANSPORTS)[number]): (env?: Record<string, string>, options?: ServerOptions) => Promise<TestServer> {
+  return (env = {}, options = {}) => startTestServer({ TRANSPORT: transport, ...env }, options);
+}

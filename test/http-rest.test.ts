@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitStore } from '../src/rate-limit/store.js';
 import { RateLimitStoreError } from '../src/rate-limit/store-error.js';
 import { minimalSession, richSession } from './fixtures/sessions.js';
-import { expectSecurityHeaders, post, send, startTestServer, TRANSPORTS } from './http-helpers.js';
+import { expectSecurityHeaders, post, send, startOn, TRANSPORTS } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';
-import type { ServerOptions } from '../src/server.js';
 
 // The same suite over both socket adapters: the HTTP rules live in the core, so they must hold on either.
 describe.each(TRANSPORTS)('%s adapter', (transport) => {
-  const start = (env: Record<string, string> = {}, options: ServerOptions = {}) => startTestServer({ TRANSPORT: transport, ...env }, options);
+  const start = startOn(transport);
 
   const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
 

@@ -2,13 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionJsonSchema } from '../src/session/json-schema.js';
 import { minimalSession } from './fixtures/sessions.js';
-import { JSON_HEADERS, expectSecurityHeaders, post, raw, send, startTestServer, TRANSPORTS } from './http-helpers.js';
+import { JSON_HEADERS, expectSecurityHeaders, post, raw, send, startOn, TRANSPORTS } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';
-import type { ServerOptions } from '../src/server.js';
 
 // The same suite over both socket adapters: the HTTP rules live in the core, so they must hold on either.
 describe.each(TRANSPORTS)('%s adapter', (transport) => {
-  const start = (env: Record<string, string> = {}, options: ServerOptions = {}) => startTestServer({ TRANSPORT: transport, ...env }, options);
+  const start = startOn(transport);
 
   const JSON_TYPE = 'application/json; charset=utf-8';
   const MODERN = { 'mcp-protocol-version': '2026-07-28' };

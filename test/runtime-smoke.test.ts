@@ -1,6 +1,5 @@
 // The built product on whatever Node runs this file (CI: 20, and 22/24 via npx -p node@N): start, SDK clients of both
 // revisions, REST, CLI, viewer files, adapter choice, WORKERS=2, SIGTERM. Each server is a real child process.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,6 +11,7 @@ import { minimalSession } from './fixtures/sessions.js';
 
 const TITLE = (minimalSession() as { workshop: { title: string } }).workshop.title;
 import { post, send } from './http-helpers.js';
+import { cli } from './support/cli.js';
 import { logLines, ROOT, startMainProcess } from './support/main-process.js';
 import type { MainProcess } from './support/main-process.js';
 
@@ -91,23 +91,10 @@ describe(`Node ${NODE}: the default server (node:http)`, () => {
 });
 
 describe(`Node ${NODE}: CLI`, () => {
-  function cli(args: string[], stdin: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [`${ROOT}dist/cli.js`, ...args], { stdio: ['pipe', 'pipe', 'pipe'], timeout: 30_000 });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-      child.stdin.end(stdin);
-    });
-  }
-
   it('encodes a plan from stdin and decodes the link back', async () => {
-    const encoded = await cli(['encode', '-'], JSON.stringify(minimalSession()));
+    const encoded = await cli(['encode', '-'], { stdin: JSON.stringify(minimalSession()) });
     expect([encoded.status, encoded.stderr]).toEqual([0, '']);
-    const decoded = await cli(['decode', encoded.stdout.trim()], '');
+    const decoded = await cli(['decode', encoded.stdout.trim()]);
     expect(decoded.status).toBe(0);
     expect(JSON.parse(decoded.stdout).workshop.title).toBe(TITLE);
   });
