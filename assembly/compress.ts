@@ -5,10 +5,10 @@
 // consumed but the phrase is never found. Budgets are counted exactly as decompress.ts counts them
 // (docs/codec.md, "Budgets") and checked the moment an entry is created.
 
-import { BITS_TO_CHAR } from "./alphabet";
 import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
 import { fail } from "./failure";
 import * as layout from "./layout";
+import { bitsToCharacters } from "./payload";
 import { CONTENT_BUDGET, DICTIONARY_BUDGET, OUTPUT_BUDGET, PAYLOAD_TOO_LONG } from "./status";
 
 /** Set in a first-seen table slot while the unit has not yet been written as a literal. */
@@ -16,7 +16,7 @@ const PENDING: u32 = 0x80000000;
 /** First-seen slots hold `PENDING? | generation << CODE_BITS | code`; codes stay below 2^17 in budget. */
 const CODE_BITS: u32 = 17;
 const CODE_MASK: u32 = (1 << CODE_BITS) - 1;
-/** Hash slots hold `key | code << KEY_BITS`; a key is `generation << 33 | prefix code << 16 | unit`. */
+/** Hash slots hold `key | (generation << 17 | code) << KEY_BITS`; a key is `generation << 33 | prefix code << 16 | unit`. */
 const KEY_GENERATION_SHIFT: u64 = 33;
 const KEY_BITS: u64 = 40;
 const KEY_MASK: u64 = (<u64>1 << KEY_BITS) - 1;
@@ -62,6 +62,16 @@ export function checkCompressInput(units: i32): i32 {
   return 0;
 }
 
+/** Content hash of a phrase extended by `unit`: the phrase's hash is built from its units, never from its code. */
+@inline function extendHash(hash: u64, unit: u32): u64 {
+  return (hash + <u64>unit + 1) * FIBONACCI;
+}
+
+/** Code width before the next write: lz-string's `numBits` after `steps` of its `enlargeIn` countdown (2, 4, 8, …). */
+@inline function codeWidth(steps: u32): u64 {
+  return <u64>(32 - clz<u32>(steps + 2));
+}
+
 /** Compresses `units` UTF-16 code units at compressInput; returns the payload length or a status. */
 export function compressUnits(units: i32): i32 {
   const inputCheck = checkCompressInput(units);
@@ -79,18 +89,23 @@ export function compressUnits(units: i32): i32 {
   const unitGeneration: u32 = gen << CODE_BITS;
   const keyGeneration: u64 = <u64>gen << KEY_GENERATION_SHIFT;
 
-  const payloadEnd: usize = compressOutput + <usize>PAYLOAD_CHARS;
+  // The bit stream goes to the payload region as bytes and becomes characters at the end (payload.ts).
+  // No payload check per code: within the dictionary budget at most 65,537 codes of ≤ 17 + 16 bits are
+  // written, about 360,000 characters, so the 750,000-character budget cannot be reached first (checked at the end).
   let out: usize = compressOutput;
   let acc: u64 = 0;
   let accBits: u64 = 0;
 
   let dictSize: i32 = 3;
-  let numBits: i32 = 2;
-  let enlargeIn: i32 = 2;
+  // lz-string's enlargeIn countdown as a count of its steps: the width is a function of it (codeWidth).
+  let steps: u32 = 0;
   let contentUnits: i64 = 0;
 
+  // w, the phrase matched so far, as the key bits it gives its extensions: generation | code << 16.
   let w: i32 = -1;
-  let wLength: i32 = 0;
+  let wKey: u64 = 0;
+  let wHash: u64 = 0;
+  let wStart: i32 = 0;
   let wUnit: u32 = 0;
   let protoPrefix: i32 = -1;
   let protoStep: i32 = 0;
@@ -106,33 +121,46 @@ export function compressUnits(units: i32): i32 {
     dictSize = 4;
     contentUnits = 1;
     w = 3;
-    wLength = 1;
+    wKey = <u64>(3 | unitGeneration) << 16;
+    wHash = extendHash(0, first);
     wUnit = first;
   }
 
-  for (let i: i32 = 1; i < units; i++) {
-    const unit: u32 = <u32>load<u16>(compressInput + (<usize>i << 1));
-
-    // Hot path: w + unit is a known phrase. (It cannot be while unit is unseen, so the
-    // first-seen check below may wait until the lookup fails.)
-    const key: u64 = keyGeneration | (<u64>w << 16) | <u64>unit;
-    let slot: u32 = <u32>((key * FIBONACCI) >> hashShift);
-    let found = false;
-    while (true) {
-      const entry = load<u64>(hashTable + (<usize>slot << 3));
-      if ((entry & KEY_MASK) == key) {
-        w = <i32>(entry >> KEY_BITS);
-        found = true;
-        break;
+  let i: i32 = 1;
+  while (i < units) {
+    // Hot loop: extend w while w + unit is a known phrase. (It cannot be while unit is unseen, so the
+    // first-seen check waits until the lookup fails.) The slot comes from the phrase's content hash, which
+    // depends only on the input, so the next unit's probe can start before this one's load returns (a hash
+    // of (w, unit) would wait for w, a code read from the table). Few values live here: TurboFan keeps them
+    // in registers, and the emission state below stays out of the way.
+    while (i < units) {
+      const unit = <u32>load<u16>(compressInput + (<usize>i << 1));
+      const hash = extendHash(wHash, unit);
+      const key = wKey | <u64>unit;
+      let slot = <u32>(hash >> hashShift);
+      let entry = load<u64>(hashTable + (<usize>slot << 3));
+      if ((entry & KEY_MASK) != key) {
+        // Another phrase in the slot: probe on while slots hold this call's entries (others read as empty).
+        while (!((entry ^ keyGeneration) >> KEY_GENERATION_SHIFT & 127) && (entry & KEY_MASK) != key) {
+          slot = (slot + 1) & hashMask;
+          entry = load<u64>(hashTable + (<usize>slot << 3));
+        }
+        if ((entry & KEY_MASK) != key) break;
       }
-      // A slot of another generation is empty for this call.
-      if ((entry ^ keyGeneration) >> KEY_GENERATION_SHIFT & 127) break;
-      slot = (slot + 1) & hashMask;
+      // The entry's top 24 bits are the found phrase's generation | code: w's key bits, shifted.
+      wKey = (entry >> KEY_BITS) << 16;
+      wHash = hash;
+      i++;
     }
-    if (found) {
-      wLength++;
-      continue;
-    }
+    if (i >= units) break;
+
+    // A miss: find the empty slot again (cheaper than keeping it live through the hot loop).
+    const unit = <u32>load<u16>(compressInput + (<usize>i << 1));
+    const key = wKey | <u64>unit;
+    let slot = <u32>(extendHash(wHash, unit) >> hashShift);
+    while (!((load<u64>(hashTable + (<usize>slot << 3)) ^ keyGeneration) >> KEY_GENERATION_SHIFT & 127)) slot = (slot + 1) & hashMask;
+    w = <i32>((wKey >> 16) & <u64>CODE_MASK);
+    const wLength = i - wStart;
 
     const unitSlot: usize = unitTable + (<usize>unit << 2);
     let unitCode: u32 = load<u32>(unitSlot);
@@ -151,48 +179,30 @@ export function compressUnits(units: i32): i32 {
     }
 
     // Emit w: a pending single unit as a literal (code 0 + 8 bits or code 1 + 16 bits), else its code.
-    let value: u64;
-    let width: u64;
-    let pending = false;
+    const width = codeWidth(steps);
+    let value: u64 = <u64>w;
+    let written: u64 = width;
+    steps++;
     if (wLength == 1) {
       const wSlot: usize = unitTable + (<usize>wUnit << 2);
       const wCode = load<u32>(wSlot);
       if (wCode & PENDING) {
-        pending = true;
         store<u32>(wSlot, wCode & ~PENDING);
+        // unitCode was read before this literal was written: it is the same unit's slot when unit == wUnit.
+        if (unit == wUnit) unitCode &= ~PENDING;
+        const wide = wUnit >= 256;
+        value = (<u64>wUnit << width) | <u64>wide;
+        written = width + (wide ? 16 : 8);
+        steps++;
       }
     }
-    if (pending) {
-      if (wUnit < 256) {
-        value = <u64>wUnit << <u64>numBits;
-        width = <u64>numBits + 8;
-      } else {
-        value = (<u64>wUnit << <u64>numBits) | 1;
-        width = <u64>numBits + 16;
-      }
-      enlargeIn--;
-      if (enlargeIn == 0) {
-        enlargeIn = 1 << numBits;
-        numBits++;
-      }
-    } else {
-      value = <u64>w;
-      width = <u64>numBits;
-    }
+    // Branch-free bit writer: ≤ 7 bits wait in acc, a write adds ≤ 33, whole bytes go out every time.
     acc |= value << accBits;
-    accBits += width;
-    while (accBits >= 6) {
-      store<u8>(out, load<u8>(BITS_TO_CHAR + <usize>(acc & 63)));
-      out++;
-      acc >>= 6;
-      accBits -= 6;
-    }
-    if (out > payloadEnd) return fail(PAYLOAD_TOO_LONG, 0, <i32>(out - compressOutput), i);
-    enlargeIn--;
-    if (enlargeIn == 0) {
-      enlargeIn = 1 << numBits;
-      numBits++;
-    }
+    accBits += written;
+    store<u64>(out, acc);
+    out += <usize>(accBits >> 3);
+    acc >>= accBits & ~(<u64>7);
+    accBits &= 7;
 
     // Add w + unit. Counted like the decoder counts it, even when lz-string cannot store it.
     if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
@@ -200,57 +210,50 @@ export function compressUnits(units: i32): i32 {
     if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
     if (w == protoPrefix && unit == <u32>load<u16>(PROTO + (<usize>protoStep << 1))) {
       if (protoStep < PROTO_LAST_STEP) {
-        store<u64>(hashTable + (<usize>slot << 3), key | (<u64>dictSize << KEY_BITS));
+        store<u64>(hashTable + (<usize>slot << 3), key | (<u64>(<u32>dictSize | unitGeneration) << KEY_BITS));
         protoPrefix = dictSize;
         protoStep++;
       }
       // protoStep == 8: the phrase is "__proto__", which lz-string's dictionary silently drops.
     } else {
-      store<u64>(hashTable + (<usize>slot << 3), key | (<u64>dictSize << KEY_BITS));
+      store<u64>(hashTable + (<usize>slot << 3), key | (<u64>(<u32>dictSize | unitGeneration) << KEY_BITS));
     }
     dictSize++;
 
-    w = <i32>(unitCode & CODE_MASK);
-    wLength = 1;
+    wKey = <u64>(unitCode & ~PENDING) << 16;
+    wHash = extendHash(0, unit);
+    wStart = i;
     wUnit = unit;
+    i++;
   }
+  if (w >= 0) w = <i32>((wKey >> 16) & <u64>CODE_MASK);
+  const wLength = units - wStart;
 
   // Emit the last w (no new phrase), then the end code 2, then flush one final character.
   if (w >= 0) {
+    const width = codeWidth(steps);
     let value: u64 = <u64>w;
-    let width: u64 = <u64>numBits;
-    if (wLength == 1) {
-      const wCode = load<u32>(unitTable + (<usize>wUnit << 2));
-      if (wCode & PENDING) {
-        value = wUnit < 256 ? <u64>wUnit << <u64>numBits : (<u64>wUnit << <u64>numBits) | 1;
-        width = <u64>numBits + (wUnit < 256 ? 8 : 16);
-        enlargeIn--;
-        if (enlargeIn == 0) {
-          enlargeIn = 1 << numBits;
-          numBits++;
-        }
-      }
+    let written: u64 = width;
+    steps++;
+    if (wLength == 1 && (load<u32>(unitTable + (<usize>wUnit << 2)) & PENDING)) {
+      const wide = wUnit >= 256;
+      value = (<u64>wUnit << width) | <u64>wide;
+      written = width + (wide ? 16 : 8);
+      steps++;
     }
     acc |= value << accBits;
-    accBits += width;
-    enlargeIn--;
-    if (enlargeIn == 0) {
-      enlargeIn = 1 << numBits;
-      numBits++;
-    }
+    accBits += written;
+    store<u64>(out, acc);
+    out += <usize>(accBits >> 3);
+    acc >>= accBits & ~(<u64>7);
+    accBits &= 7;
   }
   acc |= <u64>2 << accBits;
-  accBits += <u64>numBits;
-  while (accBits >= 6) {
-    store<u8>(out, load<u8>(BITS_TO_CHAR + <usize>(acc & 63)));
-    out++;
-    acc >>= 6;
-    accBits -= 6;
-  }
-  // lz-string always pushes one more character: the partial one, or a whole 'A' when aligned.
-  store<u8>(out, load<u8>(BITS_TO_CHAR + <usize>(acc & 63)));
-  out++;
-  const length = <i32>(out - compressOutput);
+  accBits += codeWidth(steps);
+  // The last store leaves zeros after the stream's final bit, as bitsToCharacters needs.
+  store<u64>(out, acc);
+  const bits: u64 = (<u64>(out - compressOutput) << 3) + accBits;
+  const length = bitsToCharacters(compressOutput, bits);
   if (length > PAYLOAD_CHARS) return fail(PAYLOAD_TOO_LONG, 0, length, units);
   return length;
 }
