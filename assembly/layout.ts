@@ -7,7 +7,7 @@ import { DICTIONARY_ENTRIES, MAX_CODES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./bu
 const HEAP_START: usize = (__heap_base + 15) & ~(<usize>15);
 
 /** Slack after buffers that word-wise copies and multi-character writes may overrun. */
-const SLACK: usize = 16;
+const SLACK: usize = 64;
 
 // Compression regions. The two tables sit at fixed places so they survive from call to call:
 // compress.ts stamps their entries with a generation instead of clearing 1.3 MB per call.
