@@ -3,7 +3,8 @@
 // Output is bit-identical to compressToEncodedURIComponent (docs/codec.md), including the
 // `__proto__` quirk: lz-string's object dictionary can never store that phrase, so its code is
 // consumed but the phrase is never found. Budgets are counted exactly as decompress.ts counts them
-// (docs/codec.md, "Budgets") and checked the moment an entry is created.
+// (docs/codec.md, "Budgets"): the dictionary at every new entry, the content (which cannot cross its
+// budget here) once at the end.
 
 import { CONTENT_BYTES, DICTIONARY_ENTRIES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./budgets";
 import { fail } from "./failure";
@@ -16,11 +17,14 @@ const PENDING: u32 = 0x80000000;
 /** First-seen slots hold `PENDING? | generation << CODE_BITS | code`; codes stay below 2^17 in budget. */
 const CODE_BITS: u32 = 17;
 const CODE_MASK: u32 = (1 << CODE_BITS) - 1;
-/** Hash slots hold `key | (generation << 17 | code) << KEY_BITS`; a key is `generation << 33 | prefix code << 16 | unit`. */
+/**
+ * Hash slots hold `key << CODE_FIELD_BITS | generation << 17 | code`; a key is `generation << 33 | prefix code << 16
+ * | unit`, so a hit compares one shift and its low field, shifted by 16, is the found phrase's key bits.
+ */
 const KEY_GENERATION_SHIFT: u64 = 33;
-const KEY_BITS: u64 = 40;
-const KEY_MASK: u64 = (<u64>1 << KEY_BITS) - 1;
+const CODE_FIELD_BITS: u64 = 24;
 const FIBONACCI: u64 = 0x9e3779b97f4a7c15;
+const SLOT_SHIFT: u64 = 64 - <u64>layout.HASH_BITS_MAX;
 
 /**
  * Both tables outlive a call (layout.ts). Instead of clearing 256 KB + up to 1 MB per call, every call
@@ -84,10 +88,12 @@ export function compressUnits(units: i32): i32 {
   const hashTable = layout.hashTable;
   const hashBits = layout.hashBits;
   const hashMask: u32 = (<u32>1 << hashBits) - 1;
-  const hashShift: u64 = 64 - <u64>hashBits;
+  // Slots come from the hash's top 17 bits (a constant shift: no shift count to keep in a register), masked
+  // to the 2^hashBits slots this call uses.
   const gen: u32 = nextGeneration(hashTable, unitTable, hashBits);
   const unitGeneration: u32 = gen << CODE_BITS;
   const keyGeneration: u64 = <u64>gen << KEY_GENERATION_SHIFT;
+  const entryGeneration: u64 = keyGeneration << CODE_FIELD_BITS;
 
   // The bit stream goes to the payload region as bytes and becomes characters at the end (payload.ts).
   // No payload check per code: within the dictionary budget at most 65,537 codes of ≤ 17 + 16 bits are
@@ -99,16 +105,17 @@ export function compressUnits(units: i32): i32 {
   let dictSize: i32 = 3;
   // lz-string's enlargeIn countdown as a count of its steps: the width is a function of it (codeWidth).
   let steps: u32 = 0;
-  let contentUnits: i64 = 0;
 
-  // w, the phrase matched so far, as the key bits it gives its extensions: generation | code << 16.
-  let w: i32 = -1;
+  // w, the phrase matched so far: the key bits it gives its extensions (generation | code << 16), its content
+  // hash and where it starts in the input.
   let wKey: u64 = 0;
   let wHash: u64 = 0;
-  let wStart: i32 = 0;
+  let wStart: usize = compressInput;
   let wUnit: u32 = 0;
+  let wPending = false;
   let protoPrefix: i32 = -1;
   let protoStep: i32 = 0;
+  const end: usize = compressInput + (<usize>units << 1);
 
   if (units > 0) {
     // The first unit can never cross a budget: it becomes entry 3 and the first w.
@@ -119,56 +126,55 @@ export function compressUnits(units: i32): i32 {
       protoStep = 1;
     }
     dictSize = 4;
-    contentUnits = 1;
-    w = 3;
     wKey = <u64>(3 | unitGeneration) << 16;
     wHash = extendHash(0, first);
     wUnit = first;
+    wPending = true;
   }
 
-  let i: i32 = 1;
-  while (i < units) {
+  let next: usize = compressInput + 2;
+  while (next < end) {
     // Hot loop: extend w while w + unit is a known phrase. (It cannot be while unit is unseen, so the
     // first-seen check waits until the lookup fails.) The slot comes from the phrase's content hash, which
     // depends only on the input, so the next unit's probe can start before this one's load returns (a hash
-    // of (w, unit) would wait for w, a code read from the table). Few values live here: TurboFan keeps them
-    // in registers, and the emission state below stays out of the way.
-    while (i < units) {
-      const unit = <u32>load<u16>(compressInput + (<usize>i << 1));
+    // of (w, unit) would wait for w, a code read from the table). Four values change here (next, wKey,
+    // wHash and the loads): TurboFan keeps them in registers; the emission state below stays out of the way.
+    while (next < end) {
+      const unit = <u32>load<u16>(next);
       const hash = extendHash(wHash, unit);
       const key = wKey | <u64>unit;
-      let slot = <u32>(hash >> hashShift);
+      let slot = <u32>(hash >> SLOT_SHIFT) & hashMask;
       let entry = load<u64>(hashTable + (<usize>slot << 3));
-      if ((entry & KEY_MASK) != key) {
+      if ((entry >> CODE_FIELD_BITS) != key) {
         // Another phrase in the slot: probe on while slots hold this call's entries (others read as empty).
-        while (!((entry ^ keyGeneration) >> KEY_GENERATION_SHIFT & 127) && (entry & KEY_MASK) != key) {
+        while (!((entry ^ entryGeneration) >> 57) && (entry >> CODE_FIELD_BITS) != key) {
           slot = (slot + 1) & hashMask;
           entry = load<u64>(hashTable + (<usize>slot << 3));
         }
-        if ((entry & KEY_MASK) != key) break;
+        if ((entry >> CODE_FIELD_BITS) != key) break;
       }
       // The entry's top 24 bits are the found phrase's generation | code: w's key bits, shifted.
-      wKey = (entry >> KEY_BITS) << 16;
+      wKey = (entry & 0xff_ffff) << 16;
       wHash = hash;
-      i++;
+      next += 2;
     }
-    if (i >= units) break;
+    if (next >= end) break;
 
     // A miss: find the empty slot again (cheaper than keeping it live through the hot loop).
-    const unit = <u32>load<u16>(compressInput + (<usize>i << 1));
+    const i = <i32>((next - compressInput) >> 1);
+    const unit = <u32>load<u16>(next);
     const key = wKey | <u64>unit;
-    let slot = <u32>(extendHash(wHash, unit) >> hashShift);
-    while (!((load<u64>(hashTable + (<usize>slot << 3)) ^ keyGeneration) >> KEY_GENERATION_SHIFT & 127)) slot = (slot + 1) & hashMask;
-    w = <i32>((wKey >> 16) & <u64>CODE_MASK);
-    const wLength = i - wStart;
+    let slot = <u32>(extendHash(wHash, unit) >> SLOT_SHIFT) & hashMask;
+    while (!((load<u64>(hashTable + (<usize>slot << 3)) ^ entryGeneration) >> 57)) slot = (slot + 1) & hashMask;
+    const w = <i32>((wKey >> 16) & <u64>CODE_MASK);
 
+    // A unit seen for the first time becomes an entry at once, before w is written; w + unit is the next.
+    // Either entry crossing the budget means dictSize reaches 3 + 65,536 at a creation, so one check does.
     const unitSlot: usize = unitTable + (<usize>unit << 2);
     let unitCode: u32 = load<u32>(unitSlot);
-    if ((unitCode & ~PENDING) >> CODE_BITS != gen) {
-      // A unit seen for the first time becomes an entry at once, before w is written.
-      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
-      contentUnits += 1;
-      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
+    const unseen = (unitCode & ~PENDING) >> CODE_BITS != gen;
+    if (dictSize + <i32>unseen >= DICTIONARY_ENTRIES + 3) return fail(DICTIONARY_BUDGET, 0, DICTIONARY_ENTRIES + 1, i);
+    if (unseen) {
       unitCode = <u32>dictSize | unitGeneration | PENDING;
       store<u32>(unitSlot, unitCode);
       if (unit == 95) {
@@ -183,18 +189,14 @@ export function compressUnits(units: i32): i32 {
     let value: u64 = <u64>w;
     let written: u64 = width;
     steps++;
-    if (wLength == 1) {
-      const wSlot: usize = unitTable + (<usize>wUnit << 2);
-      const wCode = load<u32>(wSlot);
-      if (wCode & PENDING) {
-        store<u32>(wSlot, wCode & ~PENDING);
-        // unitCode was read before this literal was written: it is the same unit's slot when unit == wUnit.
-        if (unit == wUnit) unitCode &= ~PENDING;
-        const wide = wUnit >= 256;
-        value = (<u64>wUnit << width) | <u64>wide;
-        written = width + (wide ? 16 : 8);
-        steps++;
-      }
+    if (wPending && next - wStart == 2) {
+      store<u32>(unitTable + (<usize>wUnit << 2), (<u32>(wKey >> 16) & ~PENDING));
+      // unitCode was read before this literal was written: it is the same unit's slot when unit == wUnit.
+      if (unit == wUnit) unitCode &= ~PENDING;
+      const wide = wUnit >= 256;
+      value = (<u64>wUnit << width) | <u64>wide;
+      written = width + (wide ? 16 : 8);
+      steps++;
     }
     // Branch-free bit writer: ≤ 7 bits wait in acc, a write adds ≤ 33, whole bytes go out every time.
     acc |= value << accBits;
@@ -204,38 +206,36 @@ export function compressUnits(units: i32): i32 {
     acc >>= accBits & ~(<u64>7);
     accBits &= 7;
 
-    // Add w + unit. Counted like the decoder counts it, even when lz-string cannot store it.
-    if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, i);
-    contentUnits += <i64>wLength + 1;
-    if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), i);
+    // Add w + unit, counted like the decoder counts it even when lz-string cannot store it.
     if (w == protoPrefix && unit == <u32>load<u16>(PROTO + (<usize>protoStep << 1))) {
       if (protoStep < PROTO_LAST_STEP) {
-        store<u64>(hashTable + (<usize>slot << 3), key | (<u64>(<u32>dictSize | unitGeneration) << KEY_BITS));
+        store<u64>(hashTable + (<usize>slot << 3), (key << CODE_FIELD_BITS) | <u64>(<u32>dictSize | unitGeneration));
         protoPrefix = dictSize;
         protoStep++;
       }
       // protoStep == 8: the phrase is "__proto__", which lz-string's dictionary silently drops.
     } else {
-      store<u64>(hashTable + (<usize>slot << 3), key | (<u64>(<u32>dictSize | unitGeneration) << KEY_BITS));
+      store<u64>(hashTable + (<usize>slot << 3), (key << CODE_FIELD_BITS) | <u64>(<u32>dictSize | unitGeneration));
     }
     dictSize++;
 
     wKey = <u64>(unitCode & ~PENDING) << 16;
     wHash = extendHash(0, unit);
-    wStart = i;
+    // Whether w, while it is this one unit, is still to be written as a literal: no other write comes first.
+    wPending = (unitCode & PENDING) != 0;
     wUnit = unit;
-    i++;
+    wStart = next;
+    next += 2;
   }
-  if (w >= 0) w = <i32>((wKey >> 16) & <u64>CODE_MASK);
-  const wLength = units - wStart;
 
   // Emit the last w (no new phrase), then the end code 2, then flush one final character.
-  if (w >= 0) {
+  const lastLength = <i32>((end - wStart) >> 1);
+  if (units > 0) {
     const width = codeWidth(steps);
-    let value: u64 = <u64>w;
+    let value: u64 = (wKey >> 16) & <u64>CODE_MASK;
     let written: u64 = width;
     steps++;
-    if (wLength == 1 && (load<u32>(unitTable + (<usize>wUnit << 2)) & PENDING)) {
+    if (wPending && lastLength == 1) {
       const wide = wUnit >= 256;
       value = (<u64>wUnit << width) | <u64>wide;
       written = width + (wide ? 16 : 8);
@@ -252,6 +252,14 @@ export function compressUnits(units: i32): i32 {
   accBits += codeWidth(steps);
   // The last store leaves zeros after the stream's final bit, as bitsToCharacters needs.
   store<u64>(out, acc);
+
+  // Entry content, as the decoder will count it: 1 unit per distinct unit and wLength + 1 per phrase, where
+  // the phrases' ws are all the input but the last w, i.e. (units − lastLength) + (entries − distinct units) +
+  // distinct units. It cannot cross the budget (≤ 2 × 2,000,000 + 2 × 65,536 units ≈ 4.3 MB of 8 MB, since the
+  // output budget caps the input), so it is checked once here as a backstop, not per entry in the loop.
+  const contentBytes: i64 = (<i64>(units - lastLength) + <i64>(dictSize - 3)) * 2;
+  if (contentBytes > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>contentBytes, units);
+
   const bits: u64 = (<u64>(out - compressOutput) << 3) + accBits;
   const length = bitsToCharacters(compressOutput, bits);
   if (length > PAYLOAD_CHARS) return fail(PAYLOAD_TOO_LONG, 0, length, units);
