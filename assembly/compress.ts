@@ -18,39 +18,31 @@ const PENDING: u32 = 0x80000000;
 const CODE_BITS: u32 = 17;
 const CODE_MASK: u32 = (1 << CODE_BITS) - 1;
 /**
- * Hash slots hold `key << CODE_FIELD_BITS | generation << 17 | code`; a key is `generation << 33 | prefix code << 16
- * | unit`, so a hit compares one shift and its low field, shifted by 16, is the found phrase's key bits.
+ * Hash slots hold `key << CODE_FIELD_BITS | code`, a key being `prefix code << 16 | unit`, so a hit compares one
+ * shift and its low field, shifted by 16, is the found phrase's key bits. Whether a slot is in use is its tag's
+ * business (below), so a slot never needs clearing.
  */
-const KEY_GENERATION_SHIFT: u64 = 33;
 const CODE_FIELD_BITS: u64 = 24;
 const FIBONACCI: u64 = 0x9e3779b97f4a7c15;
 const SLOT_SHIFT: u64 = 64 - <u64>layout.HASH_BITS_MAX;
+/** A tag is 0x80 | 7 hash bits below the slot bits, so 0 means empty and other phrases rarely match. */
+const TAG_SHIFT: u64 = SLOT_SHIFT - 7;
 
 /**
- * Both tables outlive a call (layout.ts). Instead of clearing 256 KB + up to 1 MB per call, every call
- * takes the next generation (1..127, the 7 bits a key has to spare) and slots of other generations
- * read as empty; the tables are really cleared only when the generation wraps or a decompression
- * has overwritten them. That makes a small compress several times cheaper.
+ * The first-seen table outlives a call (layout.ts). Instead of clearing its 256 KB per call, every call takes the
+ * next generation (1..16,383) and slots of other generations read as unseen; it is really cleared only when the
+ * generation wraps or a decompression has overwritten it. The tag bytes (≤ 128 KB) are simply cleared per call.
  */
-const GENERATION_LIMIT: u32 = 127;
+const GENERATION_LIMIT: u32 = 16383;
 let generation: u32 = 0;
-/** Hash slots [0, 2^cleanHashBits) hold no entry of the current or a later generation. */
-let cleanHashBits: i32 = 0;
 
-/** Starts a generation for a call that uses 2^hashBits hash slots. */
-function nextGeneration(hashTable: usize, unitTable: usize, hashBits: i32): u32 {
+/** Starts a generation and clears the tags of the 2^hashBits hash slots this call uses. */
+function nextGeneration(unitTable: usize, tagTable: usize, hashBits: i32): u32 {
+  memory.fill(tagTable, 0, <usize>1 << hashBits);
   if (!layout.compressTablesIntact || generation >= GENERATION_LIMIT) {
-    const bits = max(hashBits, layout.compressTablesIntact ? cleanHashBits : 0);
     memory.fill(unitTable, 0, 65536 << 2);
-    memory.fill(hashTable, 0, <usize>1 << bits << 3);
-    cleanHashBits = bits;
     generation = 0;
     layout.markCompressTablesIntact();
-  } else if (hashBits > cleanHashBits) {
-    // Slots beyond what earlier calls used may still hold another region's bytes.
-    const cleanEnd: usize = hashTable + (<usize>1 << cleanHashBits << 3);
-    memory.fill(cleanEnd, 0, (<usize>1 << hashBits << 3) - (<usize>1 << cleanHashBits << 3));
-    cleanHashBits = hashBits;
   }
   return ++generation;
 }
@@ -86,14 +78,13 @@ export function compressUnits(units: i32): i32 {
   const compressOutput = layout.compressOutput;
   const unitTable = layout.unitTable;
   const hashTable = layout.hashTable;
+  const tagTable = layout.tagTable;
   const hashBits = layout.hashBits;
   const hashMask: u32 = (<u32>1 << hashBits) - 1;
   // Slots come from the hash's top 17 bits (a constant shift: no shift count to keep in a register), masked
   // to the 2^hashBits slots this call uses.
-  const gen: u32 = nextGeneration(hashTable, unitTable, hashBits);
+  const gen: u32 = nextGeneration(unitTable, tagTable, hashBits);
   const unitGeneration: u32 = gen << CODE_BITS;
-  const keyGeneration: u64 = <u64>gen << KEY_GENERATION_SHIFT;
-  const entryGeneration: u64 = keyGeneration << CODE_FIELD_BITS;
 
   // The bit stream goes to the payload region as bytes and becomes characters at the end (payload.ts).
   // No payload check per code: within the dictionary budget at most 65,537 codes of ≤ 17 + 16 bits are
@@ -106,8 +97,8 @@ export function compressUnits(units: i32): i32 {
   // lz-string's enlargeIn countdown as a count of its steps: the width is a function of it (codeWidth).
   let steps: u32 = 0;
 
-  // w, the phrase matched so far: the key bits it gives its extensions (generation | code << 16), its content
-  // hash and where it starts in the input.
+  // w, the phrase matched so far: the key bits it gives its extensions (code << 16), its content hash and where
+  // it starts in the input.
   let wKey: u64 = 0;
   let wHash: u64 = 0;
   let wStart: usize = compressInput;
@@ -126,7 +117,7 @@ export function compressUnits(units: i32): i32 {
       protoStep = 1;
     }
     dictSize = 4;
-    wKey = <u64>(3 | unitGeneration) << 16;
+    wKey = <u64>3 << 16;
     wHash = extendHash(0, first);
     wUnit = first;
     wPending = true;
@@ -137,35 +128,52 @@ export function compressUnits(units: i32): i32 {
     // Hot loop: extend w while w + unit is a known phrase. (It cannot be while unit is unseen, so the
     // first-seen check waits until the lookup fails.) The slot comes from the phrase's content hash, which
     // depends only on the input, so the next unit's probe can start before this one's load returns (a hash
-    // of (w, unit) would wait for w, a code read from the table). Four values change here (next, wKey,
-    // wHash and the loads): TurboFan keeps them in registers; the emission state below stays out of the way.
+    // of (w, unit) would wait for w, a code read from the table). The loop leaves on the tag byte alone when
+    // the home slot holds no phrase with this tag, as it does for most misses: the tags (≤ 128 KB) mostly stay in
+    // the L2 cache, the slots (≤ 1 MiB) do not, so a miss's mispredicted exit waits for a shorter load. (A/B in
+    // docs/codec.md: 1.0–1.1× per shape.) A hit's slot load is predicted and overlaps the next units' probes.
     while (next < end) {
       const unit = <u32>load<u16>(next);
       const hash = extendHash(wHash, unit);
       const key = wKey | <u64>unit;
-      let slot = <u32>(hash >> SLOT_SHIFT) & hashMask;
-      let entry = load<u64>(hashTable + (<usize>slot << 3));
-      if ((entry >> CODE_FIELD_BITS) != key) {
-        // Another phrase in the slot: probe on while slots hold this call's entries (others read as empty).
-        while (!((entry ^ entryGeneration) >> 57) && (entry >> CODE_FIELD_BITS) != key) {
-          slot = (slot + 1) & hashMask;
-          entry = load<u64>(hashTable + (<usize>slot << 3));
-        }
-        if ((entry >> CODE_FIELD_BITS) != key) break;
-      }
-      // The entry's top 24 bits are the found phrase's generation | code: w's key bits, shifted.
+      const tag = <u32>(hash >> TAG_SHIFT) | 0x80;
+      const slot = <u32>(hash >> SLOT_SHIFT) & hashMask;
+      if (<u32>load<u8>(tagTable + <usize>slot) != (tag & 0xff)) break;
+      const entry = load<u64>(hashTable + (<usize>slot << 3));
+      if ((entry >> CODE_FIELD_BITS) != key) break;
+      // The entry's low field is the found phrase's code: w's key bits, shifted.
       wKey = (entry & 0xff_ffff) << 16;
       wHash = hash;
       next += 2;
     }
     if (next >= end) break;
 
-    // A miss: find the empty slot again (cheaper than keeping it live through the hot loop).
-    const i = <i32>((next - compressInput) >> 1);
+    // Not found in its home slot: probe on (tags 0 are empty), else it is a miss.
     const unit = <u32>load<u16>(next);
     const key = wKey | <u64>unit;
-    let slot = <u32>(extendHash(wHash, unit) >> SLOT_SHIFT) & hashMask;
-    while (!((load<u64>(hashTable + (<usize>slot << 3)) ^ entryGeneration) >> 57)) slot = (slot + 1) & hashMask;
+    const hash = extendHash(wHash, unit);
+    const tag = (<u32>(hash >> TAG_SHIFT) | 0x80) & 0xff;
+    let slot = <u32>(hash >> SLOT_SHIFT) & hashMask;
+    let slotTag = <u32>load<u8>(tagTable + <usize>slot);
+    let found = false;
+    while (slotTag != 0) {
+      if (slotTag == tag) {
+        const entry = load<u64>(hashTable + (<usize>slot << 3));
+        if ((entry >> CODE_FIELD_BITS) == key) {
+          wKey = (entry & 0xff_ffff) << 16;
+          found = true;
+          break;
+        }
+      }
+      slot = (slot + 1) & hashMask;
+      slotTag = <u32>load<u8>(tagTable + <usize>slot);
+    }
+    if (found) {
+      wHash = hash;
+      next += 2;
+      continue;
+    }
+    const i = <i32>((next - compressInput) >> 1);
     const w = <i32>((wKey >> 16) & <u64>CODE_MASK);
 
     // A unit seen for the first time becomes an entry at once, before w is written; w + unit is the next.
@@ -190,7 +198,7 @@ export function compressUnits(units: i32): i32 {
     let written: u64 = width;
     steps++;
     if (wPending && next - wStart == 2) {
-      store<u32>(unitTable + (<usize>wUnit << 2), (<u32>(wKey >> 16) & ~PENDING));
+      store<u32>(unitTable + (<usize>wUnit << 2), <u32>w | unitGeneration);
       // unitCode was read before this literal was written: it is the same unit's slot when unit == wUnit.
       if (unit == wUnit) unitCode &= ~PENDING;
       const wide = wUnit >= 256;
@@ -209,17 +217,19 @@ export function compressUnits(units: i32): i32 {
     // Add w + unit, counted like the decoder counts it even when lz-string cannot store it.
     if (w == protoPrefix && unit == <u32>load<u16>(PROTO + (<usize>protoStep << 1))) {
       if (protoStep < PROTO_LAST_STEP) {
-        store<u64>(hashTable + (<usize>slot << 3), (key << CODE_FIELD_BITS) | <u64>(<u32>dictSize | unitGeneration));
+        store<u8>(tagTable + <usize>slot, <u8>tag);
+        store<u64>(hashTable + (<usize>slot << 3), (key << CODE_FIELD_BITS) | <u64>dictSize);
         protoPrefix = dictSize;
         protoStep++;
       }
       // protoStep == 8: the phrase is "__proto__", which lz-string's dictionary silently drops.
     } else {
-      store<u64>(hashTable + (<usize>slot << 3), (key << CODE_FIELD_BITS) | <u64>(<u32>dictSize | unitGeneration));
+      store<u8>(tagTable + <usize>slot, <u8>tag);
+      store<u64>(hashTable + (<usize>slot << 3), (key << CODE_FIELD_BITS) | <u64>dictSize);
     }
     dictSize++;
 
-    wKey = <u64>(unitCode & ~PENDING) << 16;
+    wKey = <u64>(unitCode & CODE_MASK) << 16;
     wHash = extendHash(0, unit);
     // Whether w, while it is this one unit, is still to be written as a literal: no other write comes first.
     wPending = (unitCode & PENDING) != 0;

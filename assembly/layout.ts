@@ -16,6 +16,8 @@ export const unitTable: usize = HEAP_START;
 /** Phrase hash table: room for the largest table (2^17 slots of u64: 65,536 phrases at load ≤ 0.5). */
 export const hashTable: usize = align(unitTable + (<usize>65536 << 2));
 export const HASH_BITS_MAX: i32 = 17;
+/** One tag byte per hash slot (0: empty); cleared per call for the slots the call uses (compress.ts). */
+export const tagTable: usize = align(hashTable + (<usize>1 << HASH_BITS_MAX << 3));
 export let hashBits: i32 = 0;
 export let compressInput: usize = 0;
 export let compressOutput: usize = 0;
@@ -55,7 +57,7 @@ export function layoutCompress(units: i32): bool {
   let bits = 10;
   while ((1 << bits) < phrases * 2) bits++;
   hashBits = bits;
-  compressInput = align(hashTable + (<usize>1 << HASH_BITS_MAX << 3));
+  compressInput = align(tagTable + (<usize>1 << HASH_BITS_MAX));
   compressOutput = align(compressInput + (<usize>units << 1) + SLACK);
   return ensureMemory(compressOutput + <usize>PAYLOAD_CHARS + SLACK);
 }
