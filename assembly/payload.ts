@@ -4,6 +4,7 @@
 // 6 bits into one character afterwards; decompress.ts has charactersToBits pack the payload first and then reads
 // every code with one unaligned 64-bit load. Either way the table lookups (alphabet.ts, which also absorb
 // lz-string's bit order) leave the LZW loops, where the 1–6 characters per code cost a mispredicted loop exit each.
+// Both passes take 16 characters per step with wasm SIMD (byte shuffles, and the tables as swizzles of 16 entries).
 
 import { BITS_TO_CHAR, CHAR_TO_BITS, NOT_IN_ALPHABET } from "./alphabet";
 
@@ -16,7 +17,8 @@ import { BITS_TO_CHAR, CHAR_TO_BITS, NOT_IN_ALPHABET } from "./alphabet";
 export function bitsToCharacters(start: usize, bits: u64): i32 {
   const chars = <i32>(bits / 6) + 1;
   let group: i32 = (chars + 3) >> 2;
-  while (group > 0) {
+  // The last groups one by one until the rest are whole blocks of 4 groups (16 characters from 12 bytes).
+  while (group & 3) {
     group--;
     const source: usize = start + <usize>group * 3;
     const value: u32 = (<u32>load<u8>(source)) | (<u32>load<u8>(source, 1) << 8) | (<u32>load<u8>(source, 2) << 16);
@@ -27,7 +29,33 @@ export function bitsToCharacters(start: usize, bits: u64): i32 {
       (<u32>load<u8>(BITS_TO_CHAR + <usize>(value >> 18)) << 24);
     store<u32>(start + (<usize>group << 2), packed);
   }
+  // Block b reads bytes 12b..12b+15 (using 12) and writes characters 16b..16b+15: for b ≥ 1 that is above every
+  // byte a lower block still reads (12b + 4), and block 0 reads before it writes.
+  const table0 = v128.load(BITS_TO_CHAR);
+  const table1 = v128.load(BITS_TO_CHAR, 16);
+  const table2 = v128.load(BITS_TO_CHAR, 32);
+  const table3 = v128.load(BITS_TO_CHAR, 48);
+  const zero = i32x4.splat(0);
+  while (group > 0) {
+    group -= 4;
+    const bytes = v128.load(start + <usize>group * 3);
+    // Each 32-bit lane gets 3 bytes, i.e. 4 characters' bits; then each 6-bit group moves to a byte of its own.
+    const lanes = i8x16.shuffle(bytes, zero, 0, 1, 2, 16, 3, 4, 5, 16, 6, 7, 8, 16, 9, 10, 11, 16);
+    const sextets = v128.or(
+      v128.or(v128.and(lanes, i32x4.splat(0x3f)), v128.and(i32x4.shl(lanes, 2), i32x4.splat(0x3f00))),
+      v128.or(v128.and(i32x4.shl(lanes, 4), i32x4.splat(0x3f0000)), v128.and(i32x4.shl(lanes, 6), i32x4.splat(0x3f000000))),
+    );
+    store<v128>(start + (<usize>group << 2), lookup64(table0, table1, table2, table3, sextets));
+  }
   return chars;
+}
+
+/** A 64-entry byte table lookup for 16 indices < 64: a swizzle gives 0 for indices ≥ 16, so each quarter adds its own. */
+@inline function lookup64(table0: v128, table1: v128, table2: v128, table3: v128, indices: v128): v128 {
+  return v128.or(
+    v128.or(i8x16.swizzle(table0, indices), i8x16.swizzle(table1, i8x16.sub(indices, i8x16.splat(16)))),
+    v128.or(i8x16.swizzle(table2, i8x16.sub(indices, i8x16.splat(32))), i8x16.swizzle(table3, i8x16.sub(indices, i8x16.splat(48)))),
+  );
 }
 
 /** The character charactersToBits stopped at (outside the alphabet), read before the packing overwrote it. */
@@ -48,6 +76,44 @@ export let foreignCharacter: u32 = 0;
 export function charactersToBits<T>(input: usize, chars: i32): i32 {
   let index: i32 = 0;
   let out: usize = input;
+  // 16 characters per step: bytes (a UTF-16 unit above 255 saturates to 0 or 255, both outside the alphabet),
+  // their 6 bits each by a 128-entry lookup, then packed into 12 bytes. The 16-byte store ends 4 bytes later,
+  // still behind the characters left to read. A block with a foreign character is left to the loops below.
+  const t0 = v128.load(CHAR_TO_BITS);
+  const t1 = v128.load(CHAR_TO_BITS, 16);
+  const t2 = v128.load(CHAR_TO_BITS, 32);
+  const t3 = v128.load(CHAR_TO_BITS, 48);
+  const t4 = v128.load(CHAR_TO_BITS, 64);
+  const t5 = v128.load(CHAR_TO_BITS, 80);
+  const t6 = v128.load(CHAR_TO_BITS, 96);
+  const t7 = v128.load(CHAR_TO_BITS, 112);
+  while (index + 16 <= chars) {
+    let ascii: v128;
+    if (sizeof<T>() == 1) {
+      ascii = v128.load(input + <usize>index);
+    } else {
+      const units: usize = input + (<usize>index << 1);
+      ascii = i8x16.narrow_i16x8_u(v128.load(units), v128.load(units, 16));
+    }
+    const sextets = v128.or(
+      v128.or(
+        v128.or(i8x16.swizzle(t0, ascii), i8x16.swizzle(t1, i8x16.sub(ascii, i8x16.splat(16)))),
+        v128.or(i8x16.swizzle(t2, i8x16.sub(ascii, i8x16.splat(32))), i8x16.swizzle(t3, i8x16.sub(ascii, i8x16.splat(48)))),
+      ),
+      v128.or(
+        v128.or(i8x16.swizzle(t4, i8x16.sub(ascii, i8x16.splat(64))), i8x16.swizzle(t5, i8x16.sub(ascii, i8x16.splat(80)))),
+        v128.or(i8x16.swizzle(t6, i8x16.sub(ascii, i8x16.splat(96))), i8x16.swizzle(t7, i8x16.sub(ascii, i8x16.splat(112)))),
+      ),
+    );
+    // Characters ≥ 128 look up nothing (0); NOT_IN_ALPHABET and they both have the top bit.
+    if (v128.any_true(v128.and(v128.or(sextets, ascii), i8x16.splat(<i8>0x80)))) break;
+    // Pairs of 6 bits into 12 (16-bit lanes), pairs of those into 24 (32-bit lanes), then 3 bytes per lane.
+    const twelve = v128.or(v128.and(sextets, i16x8.splat(0x3f)), v128.and(i16x8.shr_u(sextets, 2), i16x8.splat(0xfc0)));
+    const twentyFour = v128.or(v128.and(twelve, i32x4.splat(0xfff)), v128.and(i32x4.shr_u(twelve, 4), i32x4.splat(0xfff000)));
+    store<v128>(out, i8x16.shuffle(twentyFour, twentyFour, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 15, 15, 15));
+    out += 12;
+    index += 16;
+  }
   while (index + 4 <= chars) {
     const a = charBits<T>(input, index);
     const b = charBits<T>(input, index + 1);
