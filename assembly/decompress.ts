@@ -43,9 +43,6 @@ let payloadChars: i32 = 0;
 let badCharacter: i32 = -1;
 // Dictionary and output state between slices of the hot loop (decodeRun).
 let savedDictSize: i32 = 0;
-let savedNumBits: i32 = 0;
-let savedEnlargeIn: i32 = 0;
-let savedContentUnits: i64 = 0;
 let savedOutLength: i32 = 0;
 let savedWStart: i32 = 0;
 let savedWLength: i32 = 0;
@@ -54,11 +51,8 @@ const RUN_CODES: i32 = 4096;
 /** decodeRun's "call me again": below every status. */
 const PAUSED: i32 = i32.MIN_VALUE;
 
-function saveRun(dict: i32, bits: i32, enlarge: i32, content: i64, length: i32, start: i32, previousLength: i32): void {
+function saveRun(dict: i32, length: i32, start: i32, previousLength: i32): void {
   savedDictSize = dict;
-  savedNumBits = bits;
-  savedEnlargeIn = enlarge;
-  savedContentUnits = content;
   savedOutLength = length;
   savedWStart = start;
   savedWLength = previousLength;
@@ -147,7 +141,7 @@ export function decompressChars<T>(chars: i32): i32 {
 
   store<u16>(decompressOutput, firstUnit);
   storeEntry(entryTable, 3, entry(0, 1));
-  saveRun(4, 3, 4, 1, 1, 0, 1);
+  saveRun(4, 1, 0, 1);
   // The loop runs in slices (see decodeRun); two call sites keep Binaryen from inlining it here.
   let result = decodeRun();
   while (result == PAUSED) result = decodeRun();
@@ -170,9 +164,6 @@ function decodeRun(): i32 {
   const endBits = streamBits;
   let position: i64 = bitPosition;
   let dictSize: i32 = savedDictSize;
-  let numBits: i32 = savedNumBits;
-  let enlargeIn: i32 = savedEnlargeIn;
-  let contentUnits: i64 = savedContentUnits;
   let outLength: i32 = savedOutLength;
   let wStart: i32 = savedWStart;
   let wLength: i32 = savedWLength;
@@ -181,79 +172,69 @@ function decodeRun(): i32 {
   while (true) {
     if (--codesLeft < 0) {
       bitPosition = position;
-      saveRun(dictSize, numBits, enlargeIn, contentUnits, outLength, wStart, wLength);
+      saveRun(dictSize, outLength, wStart, wLength);
       return PAUSED;
     }
-    if (position + numBits > endBits) return starved();
-    let code = <i32>readBits(stream, position, numBits);
-    position += numBits;
+    // lz-string's numBits/enlargeIn countdown always leaves the width at the bit length of dictSize.
+    const width = 32 - <i32>clz<u32>(<u32>dictSize);
+    if (position + <i64>width > endBits) return starved();
+    const code = <i32>readBits(stream, position, width);
+    position += <i64>width;
 
-    let literal: i32 = -1;
-    if (code < 2) {
-      const width = code == 0 ? 8 : 16;
-      if (position + width > endBits) return starved();
-      literal = <i32>readBits(stream, position, width);
-      position += width;
-      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, charactersRead(position));
-      contentUnits += 1;
-      if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), charactersRead(position));
-      storeEntry(entries, dictSize, entry(outLength, 1));
-      code = dictSize;
-      dictSize++;
-      enlargeIn--;
+    const target: usize = output + (<usize>outLength << 1);
+    let length: i32;
+    if (code >= 3) {
+      // A known code, or the KwKwK case (w + w[0]) for the code about to be made.
+      if (code < dictSize) {
+        const known = loadEntry(entries, code);
+        length = <i32>(known >> 21);
+        if (length > OUTPUT_UNITS - outLength) return outputBudget(outLength, length, position);
+        copyUnits(target, output + (<usize>(known & 0x1f_ffff) << 1), length);
+      } else if (code == dictSize) {
+        length = wLength + 1;
+        if (length > OUTPUT_UNITS - outLength) return outputBudget(outLength, length, position);
+        const source: usize = output + (<usize>wStart << 1);
+        copyUnits(target, source, wLength);
+        store<u16>(target + (<usize>wLength << 1), load<u16>(source));
+      } else {
+        return fail(INVALID_PAYLOAD, REASON_UNKNOWN_CODE, code, charactersRead(position));
+      }
     } else if (code == 2) {
       bitPosition = position;
       const ending = checkEnding();
-      return ending < 0 ? ending : outLength;
-    }
-    if (enlargeIn == 0) {
-      enlargeIn = 1 << numBits;
-      numBits++;
-    }
-
-    // Locate the entry: a known code, or the KwKwK case (w + w[0]) for the code about to be made.
-    let start: i32;
-    let length: i32;
-    if (code < dictSize) {
-      const known = loadEntry(entries, code);
-      start = <i32>(known & 0x1f_ffff);
-      length = <i32>(known >> 21);
-    } else if (code == dictSize) {
-      start = wStart;
-      length = wLength + 1;
+      if (ending < 0) return ending;
+      // Entry content, as the compressor counts it: one unit per literal entry and wLength + 1 per phrase, whose
+      // ws are every piece but the last. It cannot cross its budget (≤ 2 × (2,000,000 + 65,536) bytes, since every
+      // piece is in the output budget), so it is checked here once as a backstop, not per entry in the loop.
+      const contentBytes: i64 = (<i64>(dictSize - 3) + <i64>outLength - <i64>wLength) * 2;
+      if (contentBytes > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>min(contentBytes, <i64>i32.MAX_VALUE), charactersRead(position));
+      return outLength;
     } else {
-      return fail(INVALID_PAYLOAD, REASON_UNKNOWN_CODE, code, charactersRead(position));
-    }
-    if (length > OUTPUT_UNITS - outLength) {
-      return fail(OUTPUT_BUDGET, 0, <i32>min((<i64>outLength + <i64>length) * 2, <i64>i32.MAX_VALUE), charactersRead(position));
-    }
-
-    const target: usize = output + (<usize>outLength << 1);
-    if (literal >= 0) {
+      // A literal: 8 or 16 bits that become an entry of their own, then the piece.
+      const literalWidth = code == 0 ? 8 : 16;
+      if (position + <i64>literalWidth > endBits) return starved();
+      const literal = readBits(stream, position, literalWidth);
+      position += <i64>literalWidth;
+      if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, charactersRead(position));
+      storeEntry(entries, dictSize, entry(outLength, 1));
+      dictSize++;
+      length = 1;
+      if (length > OUTPUT_UNITS - outLength) return outputBudget(outLength, length, position);
       store<u16>(target, <u16>literal);
-    } else if (code == dictSize) {
-      copyUnits(target, output + (<usize>start << 1), length - 1);
-      store<u16>(target + (<usize>(length - 1) << 1), load<u16>(output + (<usize>start << 1)));
-    } else {
-      copyUnits(target, output + (<usize>start << 1), length);
     }
 
-    // The new phrase w + entry[0] is the run that starts at w and ends one unit into this entry.
+    // The new phrase w + entry[0] is the run that starts at w and ends one unit into this piece.
     if (dictSize - 3 >= DICTIONARY_ENTRIES) return fail(DICTIONARY_BUDGET, 0, dictSize - 2, charactersRead(position));
-    contentUnits += <i64>wLength + 1;
-    if (contentUnits * 2 > <i64>CONTENT_BYTES) return fail(CONTENT_BUDGET, 0, <i32>(contentUnits * 2), charactersRead(position));
     storeEntry(entries, dictSize, entry(wStart, wLength + 1));
     dictSize++;
-    enlargeIn--;
-
     wStart = outLength;
     wLength = length;
     outLength += length;
-    if (enlargeIn == 0) {
-      enlargeIn = 1 << numBits;
-      numBits++;
-    }
   }
+}
+
+function outputBudget(outLength: i32, length: i32, position: i64): i32 {
+  return fail(OUTPUT_BUDGET, 0, <i32>min((<i64>outLength + <i64>length) * 2, <i64>i32.MAX_VALUE), charactersRead(position));
 }
 
 /**
