@@ -5,13 +5,16 @@ import { formatReport, runCodecBenchmarks } from './codec-suite.js';
 
 /**
  * Gates on the minimum ratio over the plan corpus (every shape, not one plan): lz-string's speed depends strongly
- * on the text, so one plan can hide a slow shape. Values: the goals are 20× and 12× on the worst shape; these
- * gates sit under what the bench measures (docs/codec.md, "Benchmarks") by a margin for this 2-core machine,
- * where other jobs move single ratios by ±25 % between runs.
+ * on the text, so one plan can hide a slow shape. The goals are 20× compress and 12× decompress on the worst shape;
+ * six runs of `npm run bench` and of this check on 2026-12-03 (2 vCPUs shared with other jobs, Node 20) measured
+ * worst shapes of 21.9–28.7× compress (median 26.5×) and 16.9–19.9× decompress (median 18.4×). Most of that spread
+ * is lz-string's own speed, which moved up to 2× between runs (it builds a string per unit; the GC's state
+ * decides what that costs). So the gates sit under the lowest run by a margin for that noise (18 % and 23 %):
+ * a slowdown beyond that margin fails, a noisy run does not. Only the corpus is timed here (about 1.5 minutes).
  */
-const GATES = { compress: 15, decompress: 9 } as const;
+const GATES = { compress: 18, decompress: 13 } as const;
 
-const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 0.25 }, false, 3);
+const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 0.25 }, 'corpus', 3);
 const folder = new URL('./results/local/', import.meta.url);
 await mkdir(folder, { recursive: true });
 await writeFile(new URL('codec-check.json', folder), `${JSON.stringify(report, null, 2)}\n`);

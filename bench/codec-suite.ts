@@ -39,7 +39,7 @@ export interface Refusal {
 export interface CodecReport {
   readonly date: string;
   readonly machine: { cpu: string; cores: number; node: string; os: string; arch: string };
-  readonly settings: Options & { full: boolean; rounds: number };
+  readonly settings: Options & { scope: BenchmarkScope; rounds: number };
   readonly inputs: Record<string, number>;
   readonly corpus: CorpusSummary;
   readonly comparisons: Comparison[];
@@ -103,8 +103,13 @@ async function compare(label: string, wasm: () => unknown, lz: () => unknown, op
   return { case: label, wasmMs: median(wasmRounds), lzStringMs: median(lzRounds), ratio: median(ratios), ...extra };
 }
 
-/** `full` adds the slow lz-string peers (2 MB compress, bomb decode); check.ts runs without them. */
-export async function runCodecBenchmarks(options: Options, full: boolean, rounds: number): Promise<CodecReport> {
+/**
+ * What to run: 'full' (npm run bench) is the corpus, the product path, the 20 KB plan, the slow lz-string peers (2 MB
+ * compress, bomb decode) and the refusals; 'corpus' (check.ts, the CI gate) is only the corpus rows it gates on.
+ */
+export type BenchmarkScope = 'full' | 'corpus';
+
+export async function runCodecBenchmarks(options: Options, scope: BenchmarkScope, rounds: number): Promise<CodecReport> {
   const wasm = await loadWasm();
   const inputs = buildInputs(wasm);
   const comparisons: Comparison[] = [];
@@ -115,27 +120,22 @@ export async function runCodecBenchmarks(options: Options, full: boolean, rounds
     comparisons.push(await compare(`compress, ${shape.name}`, () => wasm.compress(shape.plan), () => lzString.compress(shape.plan), options, rounds, { shape: shape.name, direction: 'compress', units }));
     comparisons.push(await compare(`decompress, ${shape.name}`, () => wasm.decompress(shape.payload), () => lzString.decompress(shape.payload), options, rounds, { shape: shape.name, direction: 'decompress', units }));
   }
-  if (full) {
-    // The product path (decodeSessionLink): a rope-shaped result would only move cost into JSON.parse.
-    const realistic = inputs.corpus[0]!;
-    comparisons.push(await compare(`decompress + JSON.parse, ${realistic.name}`, () => JSON.parse(wasm.decompress(realistic.payload)) as unknown, () => JSON.parse(lzString.decompress(realistic.payload)) as unknown, options, rounds));
-  }
+  if (scope === 'corpus') return report(options, scope, rounds, inputs, comparisons, refusals, wasm.memoryBytes());
+
+  // The product path (decodeSessionLink): a rope-shaped result would only move cost into JSON.parse.
+  const realistic = inputs.corpus[0]!;
+  comparisons.push(await compare(`decompress + JSON.parse, ${realistic.name}`, () => JSON.parse(wasm.decompress(realistic.payload)) as unknown, () => JSON.parse(lzString.decompress(realistic.payload)) as unknown, options, rounds));
   comparisons.push(await compare('compress, 20 KB plan', () => wasm.compress(inputs.smallPlan), () => lzString.compress(inputs.smallPlan), options, rounds));
   comparisons.push(await compare('decompress, 20 KB plan', () => wasm.decompress(inputs.smallPayload), () => lzString.decompress(inputs.smallPayload), options, rounds));
 
   const refuseOverBudget = (): string => expectRefusal(() => wasm.compress(inputs.overBudgetPlan), '2 MB plan');
-  const overBudgetCode = refuseOverBudget();
-  if (full) {
-    const slow: Options = { ...options, minSamples: 3, initCount: 1 };
-    const [wasmMs = NaN] = await medianMs('2 MB over-budget plan: refusal', [['wasm refusal', refuseOverBudget]], options);
-    const [lzStringMs = NaN] = await medianMs('2 MB over-budget plan: lz-string compress', [['lz-string', () => lzString.compress(inputs.overBudgetPlan)]], slow);
-    comparisons.push({ case: 'compress 2 MB over-budget plan (WASM refusal vs lz-string compress)', wasmMs, lzStringMs, ratio: lzStringMs / wasmMs });
-    const bomb = inputs.bombs['KwKwK 2,000 codes (3,336 chars → 2,003,001 units)'] ?? '';
-    comparisons.push(await compare('decompress 3,336-char bomb (WASM refusal vs lz-string expansion)', () => expectRefusal(() => wasm.decompress(bomb), 'bomb'), () => lzString.decompress(bomb), options, rounds));
-  } else {
-    const [wasmMs = NaN] = await medianMs('2 MB over-budget plan: refusal', [['wasm refusal', refuseOverBudget]], options);
-    refusals.push({ case: 'compress 2 MB over-budget plan', code: overBudgetCode, wasmMs });
-  }
+  refuseOverBudget();
+  const slow: Options = { ...options, minSamples: 3, initCount: 1 };
+  const [wasmMs = NaN] = await medianMs('2 MB over-budget plan: refusal', [['wasm refusal', refuseOverBudget]], options);
+  const [lzStringMs = NaN] = await medianMs('2 MB over-budget plan: lz-string compress', [['lz-string', () => lzString.compress(inputs.overBudgetPlan)]], slow);
+  comparisons.push({ case: 'compress 2 MB over-budget plan (WASM refusal vs lz-string compress)', wasmMs, lzStringMs, ratio: lzStringMs / wasmMs });
+  const bomb = inputs.bombs['KwKwK 2,000 codes (3,336 chars → 2,003,001 units)'] ?? '';
+  comparisons.push(await compare('decompress 3,336-char bomb (WASM refusal vs lz-string expansion)', () => expectRefusal(() => wasm.decompress(bomb), 'bomb'), () => lzString.decompress(bomb), options, rounds));
 
   for (const [name, payload] of Object.entries(inputs.bombs)) {
     const refuse = (): string => expectRefusal(() => wasm.decompress(payload), name);
@@ -144,10 +144,14 @@ export async function runCodecBenchmarks(options: Options, full: boolean, rounds
     refusals.push({ case: `decompress bomb: ${name}`, code, wasmMs });
   }
 
+  return report(options, scope, rounds, inputs, comparisons, refusals, wasm.memoryBytes());
+}
+
+function report(options: Options, scope: BenchmarkScope, rounds: number, inputs: CodecInputs, comparisons: Comparison[], refusals: Refusal[], wasmMemoryBytes: number): CodecReport {
   return {
     date: new Date().toISOString(),
     machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, os: `${platform()} ${release()}`, arch: arch() },
-    settings: { ...options, full, rounds },
+    settings: { ...options, scope, rounds },
     inputs: {
       smallPlanChars: inputs.smallPlan.length,
       overBudgetPlanChars: inputs.overBudgetPlan.length,
@@ -155,7 +159,7 @@ export async function runCodecBenchmarks(options: Options, full: boolean, rounds
     corpus: summarizeCorpus(inputs, comparisons),
     comparisons,
     refusals,
-    wasmMemoryBytes: wasm.memoryBytes(),
+    wasmMemoryBytes,
     samples: samples.splice(0),
   };
 }
