@@ -131,7 +131,7 @@ export function compressUnits(units: i32): i32 {
     // of (w, unit) would wait for w, a code read from the table). The loop leaves on the tag byte alone when
     // the home slot holds no phrase with this tag, as it does for most misses: the tags (≤ 128 KB) mostly stay in
     // the L2 cache, the slots (≤ 1 MiB) do not, so a miss's mispredicted exit waits for a shorter load. (A/B in
-    // docs/codec.md: 1.0–1.1× per shape.) A hit's slot load is predicted and overlaps the next units' probes.
+    // docs/codec-speed.md: 1.0–1.1× per shape.) A hit's slot load is predicted and overlaps the next units' probes.
     while (next < end) {
       const unit = <u32>load<u16>(next);
       const hash = extendHash(wHash, unit);

@@ -10,7 +10,7 @@ export type CodecErrorCode =
   | 'MEMORY_LIMIT'
   | 'TRAP';
 
-/** The codec budgets of SPEC §2; the same numbers are compiled into assembly/budgets.ts. */
+/** The codec budgets (docs/codec.md "Budgets"); the same numbers are compiled into assembly/budgets.ts. */
 export const CODEC_BUDGETS = {
   /** Characters of payload after `v2:`. */
   payloadChars: 750_000,
