@@ -1,4 +1,4 @@
-// The four codec budgets of SPEC §2, counted identically by the compressor and the decompressor.
+// The four codec budgets (README "Codec", docs/codec.md "Budgets"), counted identically by the compressor and the decompressor.
 
 /** Longest payload (characters after `v2:`) accepted or emitted. */
 export const PAYLOAD_CHARS: i32 = 750_000;

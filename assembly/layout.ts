@@ -7,7 +7,7 @@ import { DICTIONARY_ENTRIES, MAX_CODES, OUTPUT_BYTES, PAYLOAD_CHARS } from "./bu
 const HEAP_START: usize = (__heap_base + 15) & ~(<usize>15);
 
 /** Slack after buffers that word-wise copies and multi-character writes may overrun. */
-const SLACK: usize = 16;
+const SLACK: usize = 64;
 
 // Compression regions. The two tables sit at fixed places so they survive from call to call:
 // compress.ts stamps their entries with a generation instead of clearing 1.3 MB per call.
@@ -16,6 +16,8 @@ export const unitTable: usize = HEAP_START;
 /** Phrase hash table: room for the largest table (2^17 slots of u64: 65,536 phrases at load ≤ 0.5). */
 export const hashTable: usize = align(unitTable + (<usize>65536 << 2));
 export const HASH_BITS_MAX: i32 = 17;
+/** One tag byte per hash slot (0: empty); cleared per call for the slots the call uses (compress.ts). */
+export const tagTable: usize = align(hashTable + (<usize>1 << HASH_BITS_MAX << 3));
 export let hashBits: i32 = 0;
 export let compressInput: usize = 0;
 export let compressOutput: usize = 0;
@@ -55,7 +57,7 @@ export function layoutCompress(units: i32): bool {
   let bits = 10;
   while ((1 << bits) < phrases * 2) bits++;
   hashBits = bits;
-  compressInput = align(hashTable + (<usize>1 << HASH_BITS_MAX << 3));
+  compressInput = align(tagTable + (<usize>1 << HASH_BITS_MAX));
   compressOutput = align(compressInput + (<usize>units << 1) + SLACK);
   return ensureMemory(compressOutput + <usize>PAYLOAD_CHARS + SLACK);
 }

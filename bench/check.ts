@@ -1,21 +1,34 @@
-// CI gate (npm run bench:check): a short codec benchmark that fails when WASM is not fast enough vs lz-string.
+// CI gate (npm run bench:check): a short codec benchmark that fails when WASM is not fast enough vs lz-string on the worst corpus shape.
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { formatReport, runCodecBenchmarks } from './codec-suite.js';
 
-/** Gates with a noise margin (issue 2): the goals are 25× and 12×. */
-const GATES = { compress: 12, decompress: 6 } as const;
+/**
+ * Gates on the minimum ratio over the plan corpus (every shape, not one plan): lz-string's speed depends strongly
+ * on the text, so one plan can hide a slow shape. The goals are 20× compress and 12× decompress on the worst shape;
+ * seven runs of `npm run bench` and of this check on 2026-12-03 (2 vCPUs shared with other jobs, Node 20) measured
+ * worst shapes of 21.9–28.7× compress (median 26.7×) and 16.9–19.9× decompress (median 17.9×). Most of that spread
+ * is lz-string's own speed, which moved up to 2× between runs (it builds a string per unit; the GC's state
+ * decides what that costs). So the gates sit under the lowest run by a margin for that noise (18 % and 23 %):
+ * a slowdown beyond that margin fails, a noisy run does not. Only the corpus is timed here (about 1.5 minutes).
+ */
+const GATES = { compress: 18, decompress: 13 } as const;
 
-const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 0.5 }, false, 3);
+const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 0.25 }, 'corpus', 3);
 const folder = new URL('./results/local/', import.meta.url);
 await mkdir(folder, { recursive: true });
 await writeFile(new URL('codec-check.json', folder), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${formatReport(report)}\n`);
 
-const failures = report.comparisons
-  .filter((row) => row.case === 'compress, largest in-budget plan' || row.case === 'decompress, largest in-budget plan')
-  .map((row) => ({ row, gate: row.case.startsWith('compress') ? GATES.compress : GATES.decompress }))
-  .filter(({ row, gate }) => !(row.ratio >= gate));
-for (const { row, gate } of failures) console.error(`FAIL ${row.case}: ${row.ratio.toFixed(1)}× is below the gate of ${gate}×`);
-if (failures.length === 0) console.log(`PASS compress ≥ ${GATES.compress}× and decompress ≥ ${GATES.decompress}× lz-string on the largest in-budget plan`);
+const { minCompressRatio, worstCompressShape, minDecompressRatio, worstDecompressShape } = report.corpus;
+const failures = [
+  { direction: 'compress', ratio: minCompressRatio, shape: worstCompressShape, gate: GATES.compress },
+  { direction: 'decompress', ratio: minDecompressRatio, shape: worstDecompressShape, gate: GATES.decompress },
+].filter(({ ratio, gate }) => !(ratio >= gate));
+for (const { direction, ratio, shape, gate } of failures) {
+  console.error(`FAIL ${direction}: ${ratio.toFixed(1)}× on the worst corpus shape (${shape}) is below the gate of ${gate}×`);
+}
+if (failures.length === 0) {
+  console.log(`PASS compress ≥ ${GATES.compress}× and decompress ≥ ${GATES.decompress}× lz-string on every corpus shape (worst: ${minCompressRatio.toFixed(1)}× ${worstCompressShape}, ${minDecompressRatio.toFixed(1)}× ${worstDecompressShape})`);
+}
 process.exitCode = failures.length === 0 ? 0 : 1;

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { formatReport, runCodecBenchmarks } from './codec-suite.js';
 
-const report = await runCodecBenchmarks({ minSamples: 10, maxTime: 2 }, true, 3);
+const report = await runCodecBenchmarks({ minSamples: 10, maxTime: 2 }, 'full', 3);
 const folder = new URL('./results/', import.meta.url);
 await mkdir(folder, { recursive: true });
 await writeFile(new URL('codec.json', folder), `${JSON.stringify(report, null, 2)}\n`);
