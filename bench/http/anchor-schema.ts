@@ -1,4 +1,4 @@
-// Zod schema of the canonical session document (SPEC §3) for the SDK anchor: what a plain SDK implementation validates.
+// Zod schema of the canonical session document (docs/import-guide.md) for the SDK anchor: what a plain SDK implementation validates.
 // Independent of src/ on purpose: the anchor is "the same job written the usual way", not our code in another wrapper.
 import { z } from 'zod';
 
@@ -68,7 +68,7 @@ const SessionBase = z.strictObject({
   items: z.array(z.discriminatedUnion('type', [Block, Group, Breakout])).default([]),
 });
 
-/** Cross-field rules of SPEC §3 (unique IDs, declared references, lanes, item count), reported with field paths. */
+/** Cross-field rules of docs/import-guide.md (unique IDs, declared references, lanes, item count), reported with field paths. */
 function checkReferences(s: SessionShape, ctx: z.RefinementCtx): void {
   const fail = (path: (string | number)[], message: string): void => ctx.addIssue({ code: 'custom', path, message });
   const typeIds = new Set<string>();
@@ -116,7 +116,7 @@ function checkReferences(s: SessionShape, ctx: z.RefinementCtx): void {
 export const Session = SessionBase.superRefine(checkReferences);
 export type Session = z.infer<typeof Session>;
 
-/** summary of SPEC §3: blocks at any depth, durations of top-level items only. */
+/** summary as docs/import-guide.md defines it: blocks at any depth, durations of top-level items only. */
 export function summarize(s: Session): { title: string; blockCount: number; totalDuration: number } {
   let blockCount = 0;
   const countBlocks = (items: readonly { type: string; children?: readonly { type: string }[] }[]): void => {

@@ -1,9 +1,11 @@
 // Starts our real server as deployed (the built dist/, adapter from TRANSPORT) for the HTTP benches; port 0 by default.
 // Prints "LISTENING <port>" on stderr (stdout carries the server's own pino request log). Needs `npm run build`.
+// SERVE_ROOT=<checkout> serves another checkout's dist/ (bench/http/ab.ts compares two builds that way).
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const dist = new URL('../../dist/', import.meta.url);
-if (!existsSync(new URL('server.js', dist))) throw new Error('dist/server.js is missing: run `npm run build` before the HTTP benches.');
+const dist = process.env.SERVE_ROOT ? pathToFileURL(`${process.env.SERVE_ROOT.replace(/\/$/, '')}/dist/`) : new URL('../../dist/', import.meta.url);
+if (!existsSync(new URL('server.js', dist))) throw new Error(`${dist.pathname}server.js is missing: run \`npm run build\` in that checkout before the HTTP benches.`);
 // Built JavaScript, not src/ through tsx: tsx's transform adds work per closure that production never does.
 const { loadConfig } = (await import(new URL('config.js', dist).href)) as typeof import('../../src/config.js');
 const { startServer } = (await import(new URL('server.js', dist).href)) as typeof import('../../src/server.js');
