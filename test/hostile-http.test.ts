@@ -1,6 +1,7 @@
 // The hostile cases over real HTTP against the built server as it starts by default: bounded server CPU per request,
 // bounded answers, and a health probe that keeps being answered while they run (also ten at once, and nested bodies).
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_DEPTH } from '../src/session/limits.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
@@ -108,6 +109,35 @@ describe('hostile requests over REST (node:http, the default setup)', () => {
     const latencies = await probe.stop();
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(422));
     expect(Math.max(...latencies), `health latencies ${latencies.map((l) => l.toFixed(0)).join(' ')}`).toBeLessThan(HEALTH_CEILING_MS);
+  });
+  it('bounds what clients that leave mid-request cost: health answers soon after three aborted costly decodes', { timeout: 60_000 }, async () => {
+    // Nothing is cut short when a client leaves, because no request runs long: the work an aborted request leaves
+    // behind is one bounded request's worth (before the early-stop validation, three of these delayed health by 13 s).
+    const costly = cases.find((c) => c.name.startsWith('decode: 450 blocks'))!;
+    const body = restBody(costly);
+    const head = `POST ${restPath(costly)} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    const delays: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        Array.from({ length: 3 }, () =>
+          new Promise<void>((resolve, reject) => {
+            const socket = connect(server.port, '127.0.0.1', () => socket.end(head + body, () => (socket.destroy(), resolve())));
+            socket.on('error', reject);
+          }),
+        ),
+      );
+      const t0 = performance.now();
+      const health = await new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: server.port, path: '/mcp', agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        }).on('error', reject).end();
+      });
+      delays.push(performance.now() - t0);
+      expect(health).toBe(200);
+    }
+    console.log(`health right after 3 aborted costly decodes: ${delays.map((d) => d.toFixed(0)).join(', ')} ms`);
+    expect(Math.max(...delays)).toBeLessThan(HEALTH_CEILING_MS);
   });
 });
 
