@@ -39,7 +39,13 @@ function agrees(schema: z.ZodType, doc: unknown, mode: IssueMode, build: boolean
   return false;
 }
 
-const mutated = arbitraryMutatedSession(arbitrarySession());
+/**
+ * A reserved key (`__proto__`, `constructor`, `prototype`) in `lanePersons`, the schema's only record: zod drops it
+ * without a word, create refuses it on purpose (test/hostile-reserved-keys.test.ts), so zod is no oracle there.
+ */
+const reservedKeyInRecord = (doc: unknown): boolean => /"lanePersons":\{[^}]*"(?:__proto__|constructor|prototype)":/.test(JSON.stringify(doc) ?? '');
+
+const mutated = arbitraryMutatedSession(arbitrarySession()).filter((doc) => !reservedKeyInRecord(doc));
 
 describe('checkShape is zod with a problem budget', () => {
   it('strict (create): generated valid documents come out exactly as zod returns them', () => {
