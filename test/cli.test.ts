@@ -8,7 +8,7 @@ import LZString from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateForCreate } from '../src/session/validate.js';
 import { block, planOfSize, richSession } from './fixtures/sessions.js';
-import { CLI, cli } from './support/cli.js';
+import { CLI, cli, collectRun } from './support/cli.js';
 import type { CliRun } from './support/cli.js';
 
 
@@ -98,15 +98,7 @@ describe('sessionplan-mcp CLI', () => {
   it('a reader that stops early (`| head -c 10`) ends decode quietly, without an EPIPE stack trace', async () => {
     const link = `v2:${LZString.compressToEncodedURIComponent(validateForCreate(planOfSize(150_000)).json)}`;
     // A real shell pipe: head exits after 10 bytes while the CLI is still writing ~300 KB of JSON.
-    const run = await new Promise<CliRun>((resolve, reject) => {
-      const child = spawn('bash', ['-c', 'set -o pipefail; "$0" "$1" decode "$2" | head -c 10', process.execPath, CLI, link], { timeout: 30_000 });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    const run = await collectRun(spawn('bash', ['-c', 'set -o pipefail; "$0" "$1" decode "$2" | head -c 10', process.execPath, CLI, link], { timeout: 30_000 }));
     expect(run.stdout).toBe('{\n  "versi');
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
