@@ -18,7 +18,7 @@ interface FamilyRow {
   readonly restCode: string;
   /** Added to the JSON-RPC message to say what to do. */
   readonly rpcDetail?: string;
-  /** The REST message, when it must say more than the JSON-RPC row's. */
+  /** The message of REST and plain bodies, when it must say more than the JSON-RPC row's (JSON-RPC adds rpcDetail). */
   readonly restMessage?: string;
 }
 
