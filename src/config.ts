@@ -34,6 +34,8 @@ export interface ServerConfig {
   /** Where GET /metrics is served; undefined = not served at all (never on the public port). */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** Worker threads that answer heavy POSTs (large bodies, decodes) off the event loop; 0 = all on the event loop. */
+  offloadThreads: number;
 }
 
 /** A bad environment value; the message is one line naming the variable. */
@@ -98,6 +100,7 @@ const variables = {
   IDLE_TIMEOUT_S: { schema: integer(1, 3600, 'must be an integer from 1 to 3600 (seconds)'), fallback: '10', secret: false },
   METRICS_PORT: { schema: integer(0, 65535, 'must be an integer from 0 to 65535'), fallback: undefined, secret: false },
   METRICS_HOST: { schema: hostSchema, fallback: '127.0.0.1', secret: false },
+  OFFLOAD_THREADS: { schema: integer(0, 64, 'must be an integer from 0 to 64 (0 = answer everything on the event loop)'), fallback: '1', secret: false },
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
 } as const;
 
@@ -145,5 +148,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     maxConnections: p.MAX_CONNECTIONS,
     metricsPort: p.METRICS_PORT,
     metricsHost: p.METRICS_HOST,
+    offloadThreads: p.OFFLOAD_THREADS,
   };
 }

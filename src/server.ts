@@ -1,29 +1,28 @@
 // Composition root: one server from codec, session operations, MCP handler, REST, rate limiting, metrics and an adapter.
-import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { iconPng } from './assets/icon.js';
 import { loadStaticAssets } from './assets/static.js';
 import { loadCodec } from './codec/node.js';
 import type { ServerConfig } from './config.js';
+import { createEndpoints, serverIdentity } from './endpoints.js';
+import type { EndpointHooks } from './endpoints.js';
 import { createHttpCore } from './http/core.js';
 import { createOriginPolicy } from './http/origins.js';
 import type { StaticAssets } from './http/ports.js';
-import { createRestHandlers } from './http/rest.js';
 import { createRouteTable } from './http/routes.js';
 import { isLoopbackAddress } from './http/rules.js';
-import { createMcpHandler, mcpHealth } from './mcp/handler.js';
-import type { McpServerIdentity } from './mcp/handler.js';
+import { mcpHealth } from './mcp/handler.js';
 import { createMetrics } from './metrics/metrics.js';
 import type { ServerMetrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/listener.js';
 import { createHttpObserver } from './metrics/request-observer.js';
 import { createLogger } from './process/logger.js';
+import { OffloadPool, offloadEndpoints } from './process/offload.js';
 import { createRateLimiter } from './rate-limit/limiter.js';
 import { MemoryRateLimitStore } from './rate-limit/memory.js';
 import { RedisRateLimitStore } from './rate-limit/redis.js';
 import type { RateLimitStore } from './rate-limit/store.js';
 import { sessionJsonSchema } from './session/json-schema.js';
-import { createSessionOperations } from './session/operations.js';
 import { selectTransport } from './transport/select.js';
 import type { Transport } from './transport/types.js';
 
@@ -66,7 +65,7 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
-export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export { PACKAGE_VERSION } from './endpoints.js';
 
 export function displayUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -100,24 +99,30 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       throw new StartupError(`Cannot load the WASM codec: ${(error as Error).message}`);
     });
 
-    const identity: McpServerIdentity = {
-      name: 'sessionplan-mcp',
-      title: 'Sessionplan snapshot links',
-      version: PACKAGE_VERSION,
-      iconUrl: new URL('icon.png', config.publicBaseUrl).href,
-    };
+    const identity = serverIdentity(config.publicBaseUrl);
     const metrics = options.metrics ?? createMetrics();
     const observer = createHttpObserver(metrics, logger);
-    const operations = createSessionOperations(loadCodec, { baseUrl: config.publicBaseUrl });
+    const hooks: EndpointHooks = {
+      recordEvent: (event) => metrics.recordEvent(event),
+      onInternalError: (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure'),
+    };
+    let endpoints = createEndpoints(config.publicBaseUrl, hooks);
+    if (config.offloadThreads > 0) {
+      // Heavy POSTs go to threads, so that a 2 MB create or a link that expands to 2 MB never holds health checks up.
+      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl }, (error) => logger.error({ err: { type: error.name, message: error.message } }, 'offload thread failed; a new one is started'));
+      opened.push(() => pool.close());
+      // Started before listening: the first heavy request finds a warm thread, and a server's memory and file
+      // descriptors are what they will be from its first request on.
+      await pool.start().catch((error: unknown) => {
+        throw new StartupError(`Cannot start the offload threads: ${(error as Error).message}`);
+      });
+      endpoints = offloadEndpoints(endpoints, pool, hooks, await loadCodec());
+    }
     const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
     const routes = createRouteTable({
-      mcp: createMcpHandler({
-        operations,
-        identity,
-        observer: { onToolCall: ({ tool, outcome, durationMs }) => metrics.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
-      }),
+      mcp: endpoints.mcp,
       healthJson: JSON.stringify({ ...mcpHealth(identity), transport: { adapter: transport.name, version: transport.version } }),
-      rest: createRestHandlers(operations, observer, (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure')),
+      rest: endpoints.rest,
       schemaJson: JSON.stringify(sessionJsonSchema),
       iconPng: iconPng(),
       staticAssets,

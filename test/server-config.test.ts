@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       maxConnections: 10000,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
+      offloadThreads: 1,
     });
   });
 
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '500',
       METRICS_PORT: '9464',
       METRICS_HOST: '0.0.0.0',
+      OFFLOAD_THREADS: '2',
     });
     expect(config).toEqual({
       port: 0,
@@ -77,6 +79,7 @@ describe('loadConfig', () => {
       maxConnections: 500,
       metricsPort: 9464,
       metricsHost: '0.0.0.0',
+      offloadThreads: 2,
     });
   });
 
@@ -89,6 +92,7 @@ describe('loadConfig', () => {
     [{ TRANSPORT: 'express' }, 'TRANSPORT'],
     [{ IDLE_TIMEOUT_S: '0' }, 'IDLE_TIMEOUT_S'],
     [{ MAX_CONNECTIONS: '-5' }, 'MAX_CONNECTIONS'],
+    [{ OFFLOAD_THREADS: '65' }, 'OFFLOAD_THREADS'],
     [{ RATE_LIMIT_IPV6_PREFIX: '129' }, 'RATE_LIMIT_IPV6_PREFIX'],
     [{ PORT: '65536' }, 'PORT'],
     [{ PORT: '-1' }, 'PORT'],

@@ -3,7 +3,8 @@ import { headerNamesModernEra } from '../mcp/version.js';
 import { rateLimitKey } from './client-ip.js';
 import { HeaderSet, JSON_CONTENT_TYPE, JSON_HEADERS } from './headers.js';
 import type { CorsGrant, OriginPolicy, OriginVerdict } from './origins.js';
-import type { HttpObserver, RateDecision, RateLimiter } from './ports.js';
+import { ServerBusyError } from './ports.js';
+import type { ClientPresence, HttpObserver, RateDecision, RateLimiter } from './ports.js';
 import { familyRefusalBody, familyStatus, PLAIN_REFUSALS, plainRefusalBody } from './refusals.js';
 import type { EndpointFamily, FamilyRefusal, PlainRefusal } from './refusals.js';
 import { NOT_FOUND_ROUTE } from './routes.js';
@@ -42,8 +43,8 @@ export interface HttpCore {
   resolve(request: HttpRequest): Exchange;
   /** Every decision that needs no body: a final answer, or READ_BODY when the POST may go ahead. */
   head(exchange: Exchange): HeadDecision | Promise<HeadDecision>;
-  /** Answers a POST that head() let through, with its complete body. */
-  handle(exchange: Exchange, body: string): Promise<HttpResponse>;
+  /** Answers a POST that head() let through, with its complete body; `presence` says whether its client still waits. */
+  handle(exchange: Exchange, body: string, presence: ClientPresence): Promise<HttpResponse>;
   /** 413 for a body that passed the cap while streaming. */
   bodyTooLarge(exchange: Exchange): HttpResponse;
   /** A plain refusal for requests the socket layer rejects before there is an exchange (431, 505, a bad request). */
@@ -87,12 +88,17 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     return { status: familyStatus(refusal), headers: headers.for(grantOf(exchange)), body: familyBody(refusal, family, modern), closeConnection: close };
   }
 
+  /** JSON headers with Retry-After, one set per value. */
+  function retryAfter(seconds: number): HeaderSet {
+    let headers = retryAfterHeaders.get(seconds);
+    if (headers === undefined) retryAfterHeaders.set(seconds, (headers = new HeaderSet({ 'content-type': JSON_CONTENT_TYPE, 'retry-after': String(seconds) })));
+    return headers;
+  }
+
   function rateRefusal(exchange: Exchange, decision: Exclude<RateDecision, { kind: 'allowed' }>): HttpResponse {
     observer.recordRateLimitRefusal(exchange.route.label, decision.kind);
     if (decision.kind === 'unavailable') return refuse(exchange, 'store-unavailable');
-    let headers = retryAfterHeaders.get(decision.retryAfterS);
-    if (headers === undefined) retryAfterHeaders.set(decision.retryAfterS, (headers = new HeaderSet({ 'content-type': JSON_CONTENT_TYPE, 'retry-after': String(decision.retryAfterS) })));
-    return refuse(exchange, 'rate-limited', headers);
+    return refuse(exchange, 'rate-limited', retryAfter(decision.retryAfterS));
   }
 
   /** The synchronous checks, in order: Host, Origin, route, method, media types, length (docs/http-api.md, "HTTP rules"). */
@@ -139,8 +145,14 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
       return decision.then((d) => (d.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, d)));
     },
 
-    async handle(exchange, body) {
-      return answer(exchange, await exchange.route.post!(exchange.request.headers, body));
+    async handle(exchange, body, presence) {
+      try {
+        return answer(exchange, await exchange.route.post!(exchange.request.headers, body, presence));
+      } catch (error) {
+        if (!(error instanceof ServerBusyError)) throw error;
+        observer.recordRateLimitRefusal(exchange.route.label, 'busy');
+        return refuse(exchange, 'busy', retryAfter(error.retryAfterS));
+      }
     },
 
     bodyTooLarge(exchange) {

@@ -48,7 +48,7 @@ export interface HttpObserver {
   requestCompleted(record: RequestRecord): void;
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
-  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable'): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable' | 'busy'): void;
 }
 
 /** The metrics listener's page: Prometheus text and its content type (may reject: workers that did not answer). */
@@ -66,8 +66,20 @@ export interface StaticAssets {
   lookup(path: string): StaticResponse | undefined;
 }
 
+/** Whether the client of a request is still there: work still queued for a client that went away is skipped. */
+export interface ClientPresence {
+  readonly departed: boolean;
+}
+
+/** Thrown by an endpoint that cannot take more work now; the core answers 429 with Retry-After (docs/http-api.md). */
+export class ServerBusyError extends Error {
+  constructor(readonly retryAfterS: number) {
+    super('server busy');
+  }
+}
+
 /** The MCP protocol layer: one POSTed JSON text in, status and JSON-RPC body out. */
-export type McpEndpoint = (request: McpHttpRequest) => Promise<McpHttpResponse>;
+export type McpEndpoint = (request: McpHttpRequest, presence?: ClientPresence) => Promise<McpHttpResponse>;
 
 /** The part of the session operations the REST layer calls (structurally the session layer's SessionOperations). */
 export interface RestOperations {

@@ -6,7 +6,7 @@ import type { RpcSituation } from '../mcp/errors.js';
 export type EndpointFamily = 'mcp' | 'rest' | 'plain';
 
 /** Refusals whose body depends on the endpoint family; status and message come from the JSON-RPC row. */
-export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable';
+export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable' | 'busy';
 
 /** Refusals with one plain `{ "error": … }` body on every endpoint (the owner's table gives them no JSON-RPC form). */
 export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'host-missing' | 'http-version' | 'request-timeout' | 'internal';
@@ -18,7 +18,11 @@ interface FamilyRow {
   readonly restCode: string;
   /** Added to the JSON-RPC message to say what to do. */
   readonly rpcDetail?: string;
+  /** The message of REST and plain bodies, when it must say more than the JSON-RPC row's (JSON-RPC adds rpcDetail). */
+  readonly restMessage?: string;
 }
+
+const BUSY_SENTENCE = 'too many large requests are waiting on this server; retry in a few seconds';
 
 export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   origin: { rpc: 'invalidOrigin', restCode: 'ORIGIN_NOT_ALLOWED' },
@@ -26,6 +30,8 @@ export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   'body-too-large': { rpc: 'bodyTooLarge', restCode: 'BODY_TOO_LARGE' },
   'rate-limited': { rpc: 'rateLimited', restCode: 'RATE_LIMITED' },
   'store-unavailable': { rpc: 'rateLimitStoreUnavailable', restCode: 'RATE_LIMIT_UNAVAILABLE' },
+  // The offload queue is full (process/offload.ts): the owner's rate-limit row, server-wide instead of per client.
+  busy: { rpc: 'rateLimited', restCode: 'SERVER_BUSY', rpcDetail: BUSY_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_SENTENCE}` },
 };
 
 export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: number; readonly message: string }>> = {
@@ -59,7 +65,7 @@ export function familyStatus(refusal: FamilyRefusal): number {
 export function familyRefusalBody(refusal: FamilyRefusal, family: EndpointFamily, modern: boolean): string {
   const row = FAMILY_REFUSALS[refusal];
   if (family === 'mcp') return rpcError(row.rpc, modern ? undefined : null, row.rpcDetail).body ?? '';
-  const message = RPC_SITUATIONS[row.rpc].message;
+  const message = row.restMessage ?? RPC_SITUATIONS[row.rpc].message;
   return JSON.stringify(family === 'rest' ? { error: { code: row.restCode, message } } : { error: message });
 }
 

@@ -1,5 +1,6 @@
 // One request from head to answer, shared by every adapter: refusals before the body, the streaming cap, bounded drains.
 import type { Exchange, HttpCore } from './core.js';
+import type { ClientPresence } from './ports.js';
 import { READ_BODY } from './core.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 
@@ -35,7 +36,7 @@ export interface CycleOptions {
   settled(): void;
 }
 
-export class RequestCycle {
+export class RequestCycle implements ClientPresence {
   readonly #core: HttpCore;
   readonly #exchange: Exchange;
   readonly #writer: ResponseWriter;
@@ -100,6 +101,11 @@ export class RequestCycle {
     if (this.#mayReadBody) this.#runWithChunks();
   }
 
+  /** The client went away (read by queues of heavy work, which then skip this request's job). */
+  get departed(): boolean {
+    return this.#aborted;
+  }
+
   /** The client went away: the answer is dropped, the partial body freed now. */
   abort(): void {
     if (this.#aborted) return;
@@ -134,7 +140,7 @@ export class RequestCycle {
   #run(body: string): void {
     if (this.#handling || this.#answered) return;
     this.#handling = true;
-    this.#core.handle(this.#exchange, body).then(
+    this.#core.handle(this.#exchange, body, this).then(
       (response) => this.#respond(response),
       () => this.#respond(this.#core.plainRefusal('internal')), // the routes answer their own failures: a last guard
     );

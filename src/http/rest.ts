@@ -2,13 +2,14 @@
 import { SessionError } from '../session/errors.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import { JSON_HEADERS } from './headers.js';
-import type { AnalyticsOperation, AnalyticsOutcome, HttpObserver, RestOperations } from './ports.js';
+import type { AnalyticsOperation, AnalyticsOutcome, ClientPresence, HttpObserver, RestOperations } from './ports.js';
 import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from './refusals.js';
 import type { RouteAnswer } from './routes.js';
 
 export interface RestHandlers {
-  create(bodyText: string): Promise<RouteAnswer>;
-  decode(bodyText: string): Promise<RouteAnswer>;
+  /** `presence` lets a queue skip the work of a client that went away (process/offload.ts); these handlers run at once. */
+  create(bodyText: string, presence?: ClientPresence): Promise<RouteAnswer>;
+  decode(bodyText: string, presence?: ClientPresence): Promise<RouteAnswer>;
 }
 
 const json = (status: number, body: string): RouteAnswer => ({ status, headers: JSON_HEADERS, body });

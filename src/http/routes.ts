@@ -1,5 +1,5 @@
 // The route table: what each path answers to GET and POST, its Allow header, error family and metrics label.
-import type { McpEndpoint, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
+import type { ClientPresence, McpEndpoint, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
 import { asksForEventStream } from './rules.js';
 import { plainRefusalBody } from './refusals.js';
 import type { EndpointFamily } from './refusals.js';
@@ -19,7 +19,7 @@ export interface Route {
   /** The Allow header: methods this path answers. */
   readonly allow: string;
   readonly get?: (headers: Readonly<Record<string, string>>) => RouteAnswer | Promise<RouteAnswer>;
-  readonly post?: (headers: Readonly<Record<string, string>>, body: string) => Promise<RouteAnswer>;
+  readonly post?: (headers: Readonly<Record<string, string>>, body: string, presence: ClientPresence) => Promise<RouteAnswer>;
   /** 405 and OPTIONS answers carry Allow: built once per route. */
   readonly allowHeaders: HeaderSet;
   readonly allowJsonHeaders: HeaderSet;
@@ -58,8 +58,8 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
   const mcp = route('mcp', 'mcp', 'GET, HEAD, POST, OPTIONS', {
     // This server never opens an SSE stream: a GET asking for one is refused, any other GET is the health check.
     get: (headers) => (asksForEventStream(headers['accept']) ? sseRefused : health),
-    post: async (headers, body) => {
-      const answer = await deps.mcp({ headers, body });
+    post: async (headers, body, presence) => {
+      const answer = await deps.mcp({ headers, body }, presence);
       return answer.body === null ? { status: answer.status, headers: EMPTY_HEADERS, body: null } : { status: answer.status, headers: JSON_HEADERS, body: answer.body };
     },
   });
@@ -68,8 +68,8 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
   const routes = new Map<string, Route>([
     ['/mcp', mcp],
     ['/mcp/', mcp],
-    ['/api/session-links', route('rest_create', 'rest', 'POST, OPTIONS', { post: async (_h, body) => deps.rest.create(body) })],
-    ['/api/session-links/decode', route('rest_decode', 'rest', 'POST, OPTIONS', { post: async (_h, body) => deps.rest.decode(body) })],
+    ['/api/session-links', route('rest_create', 'rest', 'POST, OPTIONS', { post: async (_h, body, presence) => deps.rest.create(body, presence) })],
+    ['/api/session-links/decode', route('rest_decode', 'rest', 'POST, OPTIONS', { post: async (_h, body, presence) => deps.rest.decode(body, presence) })],
     ['/schema/session.json', route('schema', 'plain', 'GET, HEAD, OPTIONS', { get: () => schema })],
     ['/icon.png', route('icon', 'plain', 'GET, HEAD, OPTIONS', { get: () => icon })],
     // Browsers ask for it on every page without a declared icon; the PNG serves as one.

@@ -8,7 +8,7 @@ export interface ServerMetrics {
   observeRequest(route: RouteLabel, method: string, status: number, durationMs: number): void;
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
-  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable'): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable' | 'busy'): void;
   /** Prometheus text exposition and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }

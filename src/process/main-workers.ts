@@ -1,6 +1,5 @@
 // WORKERS>1: the main thread probes the port, supervises N server worker threads, shares rate limits and metrics.
-import { Worker } from 'node:worker_threads';
-import type { TransferListItem } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ServerConfig } from '../config.js';
@@ -14,6 +13,7 @@ import { nodeSupportsReusePort } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
 import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
 import type { SupervisorEvent } from './supervisor.js';
+import { spawnThread, threadEntry } from './threads.js';
 import type { WorkerServerData } from './worker-main.js';
 
 /** Exit status for a refused start, as in main.ts. */
@@ -21,17 +21,11 @@ const EXIT_STARTUP_FAILED = 1;
 /** Exit status after an unexpected failure of the main thread (EX_SOFTWARE), as in main.ts. */
 const EXIT_INTERNAL = 70;
 
-/** Running from source under tsx (tests, `node --import tsx src/process/main.ts`) rather than from dist/. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
 /** The worker entry next to this file. */
-const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-main.ts' : './worker-main.js', import.meta.url);
+const WORKER_ENTRY = threadEntry('worker-main');
 
 function spawnWorker(workerData: Record<string, unknown>, transferList: TransferListItem[]): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_ENTRY, { workerData, transferList });
-  // Node 20 does not hand tsx's loader to worker threads: register it inside the worker, then load the entry.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData, transferList });
+  return spawnThread(WORKER_ENTRY, workerData, transferList);
 }
 
 /**

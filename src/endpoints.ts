@@ -1,0 +1,39 @@
+// The POST endpoints (MCP and REST) over one set of session operations, built alike by the server and its offload threads.
+import { readFileSync } from 'node:fs';
+import { loadCodec } from './codec/node.js';
+import type { AnalyticsEvent, McpEndpoint } from './http/ports.js';
+import { createRestHandlers } from './http/rest.js';
+import type { RestHandlers } from './http/rest.js';
+import { createMcpHandler } from './mcp/handler.js';
+import type { McpServerIdentity } from './mcp/handler.js';
+import { createSessionOperations } from './session/operations.js';
+
+export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface Endpoints {
+  readonly mcp: McpEndpoint;
+  readonly rest: RestHandlers;
+}
+
+export interface EndpointHooks {
+  /** One analytics event per create/decode (MCP tool call or REST call). */
+  recordEvent(event: AnalyticsEvent): void;
+  /** A REST call failed in a way no rule covers (the client gets a generic 500). */
+  onInternalError(error: unknown): void;
+}
+
+export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
+  return { name: 'sessionplan-mcp', title: 'Sessionplan snapshot links', version: PACKAGE_VERSION, iconUrl: new URL('icon.png', publicBaseUrl).href };
+}
+
+export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks): Endpoints {
+  const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl });
+  return {
+    mcp: createMcpHandler({
+      operations,
+      identity: serverIdentity(publicBaseUrl),
+      observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
+    }),
+    rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, (error) => hooks.onInternalError(error)),
+  };
+}

@@ -1,0 +1,270 @@
+// Heavy POSTs (large bodies, decodes) answered in worker threads, so that no request holds the event loop for long.
+import type { Worker } from 'node:worker_threads';
+import type { Codec } from '../codec/types.js';
+import type { EndpointHooks, Endpoints } from '../endpoints.js';
+import { JSON_HEADERS } from '../http/headers.js';
+import { ServerBusyError } from '../http/ports.js';
+import type { AnalyticsEvent, ClientPresence } from '../http/ports.js';
+import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
+import type { RouteAnswer } from '../http/routes.js';
+import { rpcError } from '../mcp/errors.js';
+import type { McpHttpResponse } from '../mcp/types.js';
+import { costlyJsonShape } from '../session/limits.js';
+import { parseLink } from '../session/link.js';
+import { spawnThread, threadEntry } from './threads.js';
+
+/**
+ * Bodies from this size on can cost more than a few ms (JSON.parse alone is ~10 ms per MB here), so they go to a thread.
+ * Below it a create costs well under 2 ms, less than a round trip to a thread would save.
+ */
+export const OFFLOAD_MIN_BODY_CHARS = 64 * 1024;
+/**
+ * A decode's cost follows what its link expands to, not the link's size: a 3.5 KB link can hold 1.8 MB of JSON (30–80 ms
+ * of work). A link under this size expands to at most ~100,000 characters (LZW: n codes give at most n²/2 units), so
+ * only decodes of longer bodies are looked at.
+ */
+export const OFFLOAD_MIN_DECODE_CHARS = 1024;
+/**
+ * …and of those, the ones whose link expands to this many characters or more go to a thread. Finding out costs one
+ * decompression on the event loop (~1.5 ms per MB of output, bounded by the codec's budget), far less than a round
+ * trip to a thread costs every ordinary decode (~180 µs of CPU for a 2 KB link, about doubling it).
+ */
+export const OFFLOAD_MIN_EXPANDED_CHARS = 64 * 1024;
+/**
+ * Jobs waiting for a thread, at most (per thread), and the characters of their bodies, at most (per thread: sixteen
+ * bodies at the 2 MB cap). Beyond either the POST is answered 429 with Retry-After, so a flood of large requests costs
+ * bounded memory and a bounded wait instead of a queue that grows with the flood.
+ */
+export const MAX_QUEUED_JOBS_PER_THREAD = 64;
+export const MAX_QUEUED_CHARS_PER_THREAD = 32 * 1024 * 1024;
+/**
+ * Jobs handed to one thread at a time: two, so that the thread starts the next as soon as it posts an answer (with
+ * one, it would idle for a round trip per job: small decodes ran at half the throughput). The rest wait here, where
+ * the jobs of clients that went away can still be dropped.
+ */
+export const MAX_IN_FLIGHT_PER_THREAD = 2;
+/** Retry-After of that 429: a queue of full-size jobs drains in about this long. */
+export const BUSY_RETRY_AFTER_S = 2;
+
+export type OffloadKind = 'mcp' | 'create' | 'decode';
+
+export interface OffloadJob {
+  readonly id: number;
+  readonly kind: OffloadKind;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** A thread's message: `ready` once after start-up, then one reply per job. */
+export type OffloadMessage = { readonly ready: true } | OffloadReply;
+
+export interface OffloadReply {
+  readonly id: number;
+  readonly status: number;
+  readonly body: string | null;
+  readonly events: readonly AnalyticsEvent[];
+  /** A REST failure no rule covers happened (the body is already the generic 500). */
+  readonly internalError: boolean;
+  /** The endpoint itself threw: no answer, the main thread gives the generic internal error. */
+  readonly failed?: true;
+}
+
+/** What the thread needs to build the same endpoints (offload-worker.ts). */
+export interface OffloadWorkerData {
+  readonly publicBaseUrl: string;
+}
+
+/**
+ * Whether this POST may cost more than a few ms: a large body, or a decode whose link expands to a large document.
+ * Anything that fails on the way (bad JSON, a costly shape, a bad link) is not heavy: the endpoint refuses it cheaply.
+ */
+export function isHeavy(kind: OffloadKind, body: string, codec: Codec): boolean {
+  if (body.length >= OFFLOAD_MIN_BODY_CHARS) return true;
+  if (body.length < OFFLOAD_MIN_DECODE_CHARS || kind === 'create' || (kind === 'mcp' && !body.includes('decode_session_link'))) return false;
+  const link = decodeLinkOf(kind, body);
+  if (link === undefined) return false;
+  try {
+    return codec.decompress(parseLink(link)).length >= OFFLOAD_MIN_EXPANDED_CHARS;
+  } catch {
+    return false;
+  }
+}
+
+/** The link of a REST decode body or of an MCP decode_session_link call; the body is under OFFLOAD_MIN_BODY_CHARS. */
+function decodeLinkOf(kind: 'mcp' | 'decode', body: string): string | undefined {
+  // The handlers refuse costly shapes before parsing; so does this look (a 60 KB body nested 30,000 deep parses slowly).
+  if (costlyJsonShape(body) !== undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined);
+  const link = kind === 'decode' ? field(parsed, 'link') : field(field(field(parsed, 'params'), 'arguments'), 'link');
+  return typeof link === 'string' ? link : undefined;
+}
+
+interface Waiting {
+  readonly job: OffloadJob;
+  readonly presence: ClientPresence | undefined;
+  resolve(reply: OffloadReply | undefined): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  /** Jobs handed to this thread and not answered yet, by job id (at most MAX_IN_FLIGHT_PER_THREAD). */
+  readonly inFlight: Map<number, Waiting>;
+}
+
+/**
+ * `size` threads, started (and awaited) by start(); one queue in front of them. A thread that dies is replaced and its
+ * job answered with the generic internal error. Jobs of clients that went away while queued are dropped unrun.
+ */
+export class OffloadPool {
+  readonly #threads: Thread[] = [];
+  readonly #queue: Waiting[] = [];
+  readonly #size: number;
+  readonly #data: OffloadWorkerData;
+  readonly #onThreadFailure: (error: Error) => void;
+  #queuedChars = 0;
+  #nextId = 1;
+  #closed = false;
+
+  constructor(size: number, data: OffloadWorkerData, onThreadFailure: (error: Error) => void) {
+    this.#size = size;
+    this.#data = data;
+    this.#onThreadFailure = onThreadFailure;
+  }
+
+  /** Starts every thread and resolves once all have loaded the codec (rejects if one cannot start). */
+  async start(): Promise<void> {
+    await Promise.all(Array.from({ length: this.#size }, () => this.#spawn()));
+  }
+
+  /** Jobs waiting for a thread now (not counting those running). */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** The reply, or undefined when the client went away before a thread took the job. Rejects with ServerBusyError (→ 429). */
+  run(kind: OffloadKind, headers: Readonly<Record<string, string>>, body: string, presence?: ClientPresence): Promise<OffloadReply | undefined> {
+    if (this.#closed) return Promise.reject(new Error('offload pool closed'));
+    if (this.#queue.length >= MAX_QUEUED_JOBS_PER_THREAD * this.#size || this.#queuedChars + body.length > MAX_QUEUED_CHARS_PER_THREAD * this.#size) {
+      return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
+    }
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ job: { id: this.#nextId++, kind, headers, body }, presence, resolve, reject });
+      this.#queuedChars += body.length;
+      this.#dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const waiting of this.#queue.splice(0)) waiting.reject(new Error('offload pool closed'));
+    const threads = this.#threads.splice(0);
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+
+  /** Hands queued jobs to idle threads, skipping (and settling) those whose client has gone. */
+  #dispatch(): void {
+    for (const thread of this.#threads) {
+      while (thread.inFlight.size < MAX_IN_FLIGHT_PER_THREAD) {
+        let next = this.#queue.shift();
+        while (next !== undefined) {
+          this.#queuedChars -= next.job.body.length;
+          if (next.presence?.departed !== true) break;
+          next.resolve(undefined);
+          next = this.#queue.shift();
+        }
+        if (next === undefined) return;
+        thread.inFlight.set(next.job.id, next);
+        thread.worker.postMessage(next.job);
+      }
+    }
+  }
+
+  #spawn(): Promise<void> {
+    const worker = spawnThread(threadEntry('offload-worker'), this.#data);
+    // An idle pool must not keep the process alive; close() ends the threads of a server that stops.
+    worker.unref();
+    const thread: Thread = { worker, inFlight: new Map() };
+    return new Promise((resolve, reject) => {
+      let ready = false;
+      worker.on('message', (message: OffloadMessage) => {
+        if ('ready' in message) {
+          ready = true;
+          this.#threads.push(thread);
+          resolve();
+          this.#dispatch();
+          return;
+        }
+        const waiting = thread.inFlight.get(message.id);
+        thread.inFlight.delete(message.id);
+        if (message.failed) waiting?.reject(new Error('an offloaded request failed'));
+        else waiting?.resolve(message);
+        this.#dispatch();
+      });
+      const fail = (error: Error): void => {
+        if (!ready) return reject(error);
+        const index = this.#threads.indexOf(thread);
+        if (index < 0) return; // already handled ('error' is followed by 'exit')
+        this.#threads.splice(index, 1);
+        for (const waiting of thread.inFlight.values()) waiting.reject(error);
+        thread.inFlight.clear();
+        if (this.#closed) return;
+        this.#onThreadFailure(error);
+        // A replacement, so that the pool keeps its size; if it cannot start either, the failure is reported again.
+        this.#spawn().catch((startError: unknown) => this.#onThreadFailure(startError as Error));
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`offload thread exited with ${code}`)));
+    });
+  }
+}
+
+/** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
+const MCP_THREAD_FAILED: McpHttpResponse = { status: 200, body: rpcError('internalError', null).body };
+const REST_THREAD_FAILED: RouteAnswer = { status: 500, headers: JSON_HEADERS, body: REST_INTERNAL_ERROR_BODY };
+/** For a client that went away while its job was queued: nobody reads it (the request cycle drops it). */
+const DEPARTED: McpHttpResponse = { status: 0, body: null };
+
+/** `local`, except that heavy POSTs are answered by the pool's threads (same endpoints, same answers, same events). */
+export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, codec: Codec): Endpoints {
+  const replay = (reply: OffloadReply): OffloadReply => {
+    for (const event of reply.events) hooks.recordEvent(event);
+    if (reply.internalError) hooks.onInternalError(new Error('internal failure in an offload thread'));
+    return reply;
+  };
+  const rest = (kind: 'create' | 'decode') => async (body: string, presence?: ClientPresence): Promise<RouteAnswer> => {
+    if (!isHeavy(kind, body, codec)) return local.rest[kind](body);
+    let reply: OffloadReply | undefined;
+    try {
+      reply = await pool.run(kind, {}, body, presence);
+    } catch (error) {
+      if (error instanceof ServerBusyError) throw error;
+      return REST_THREAD_FAILED;
+    }
+    if (reply === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
+    replay(reply);
+    return { status: reply.status, headers: JSON_HEADERS, body: reply.body };
+  };
+  return {
+    mcp: async (request, presence) => {
+      if (!isHeavy('mcp', request.body, codec)) return local.mcp(request);
+      let reply: OffloadReply | undefined;
+      try {
+        reply = await pool.run('mcp', request.headers, request.body, presence);
+      } catch (error) {
+        if (error instanceof ServerBusyError) throw error;
+        return MCP_THREAD_FAILED;
+      }
+      if (reply === undefined) return DEPARTED;
+      replay(reply);
+      return { status: reply.status, body: reply.body };
+    },
+    rest: { create: rest('create'), decode: rest('decode') },
+  };
+}

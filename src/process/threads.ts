@@ -1,0 +1,19 @@
+// Worker threads running a module of this package, from dist/ (JavaScript) or from src/ under tsx (tests).
+import { Worker } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
+
+/** Running from source under tsx (tests, `node --import tsx src/process/main.ts`) rather than from dist/. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/** The entry module `name` next to this file, in the form this process runs (`.ts` under tsx, else `.js`). */
+export function threadEntry(name: string): URL {
+  return new URL(`./${name}${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
+}
+
+export function spawnThread(entry: URL, workerData: unknown, transferList: TransferListItem[] = []): Worker {
+  if (!FROM_SOURCE) return new Worker(entry, { workerData, transferList });
+  // Node 20 does not hand tsx's loader to worker threads: register it inside the worker, then load the entry.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData, transferList });
+}

@@ -1,0 +1,150 @@
+// Heavy POSTs answered in an offload thread (OFFLOAD_THREADS): the same answers and events as on the event loop, and a
+// health check that is not held up by them.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_RETRY_AFTER_S, isHeavy, MAX_QUEUED_CHARS_PER_THREAD, OFFLOAD_MIN_BODY_CHARS, OFFLOAD_MIN_DECODE_CHARS } from '../src/process/offload.js';
+import { smallPlan } from '../bench/http/bodies.js';
+import { loadCodec } from '../src/codec/node.js';
+import { hostileCases } from './fixtures/hostile-cases.js';
+import { JSON_HEADERS, send, startTestServer } from './http-helpers.js';
+import type { TestServer } from './http-helpers.js';
+
+const cases = hostileCases();
+const costlyDecode = cases.find((c) => c.name.startsWith('decode: 450 blocks'))!;
+const codec = await loadCodec();
+
+describe('which POSTs are heavy', () => {
+  it('large bodies of any kind, and decodes of links that expand to 64 K characters or more', () => {
+    const big = 'x'.repeat(OFFLOAD_MIN_BODY_CHARS);
+    for (const kind of ['mcp', 'create', 'decode'] as const) expect(isHeavy(kind, big, codec)).toBe(true);
+    // A plan of a few KB: its 2 KB link is decoded on the event loop (a thread round trip would cost more than the work).
+    const ordinary = `v2:${codec.compress(JSON.stringify(smallPlan()))}`;
+    expect(ordinary.length).toBeGreaterThan(OFFLOAD_MIN_DECODE_CHARS);
+    const hostile = JSON.parse(costlyDecode.argumentJson) as string;
+    expect(hostile.length).toBeLessThan(OFFLOAD_MIN_BODY_CHARS);
+    const mcpDecode = (link: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
+    expect([isHeavy('decode', JSON.stringify({ link: ordinary }), codec), isHeavy('mcp', mcpDecode(ordinary), codec)]).toEqual([false, false]);
+    expect([isHeavy('decode', JSON.stringify({ link: hostile }), codec), isHeavy('mcp', mcpDecode(hostile), codec)]).toEqual([true, true]);
+    // What fails on the way is refused cheaply by the endpoint itself: not heavy.
+    expect(isHeavy('decode', `{"link":"${'A'.repeat(OFFLOAD_MIN_DECODE_CHARS)}"}`, codec)).toBe(false);
+    expect(isHeavy('decode', `{"link":${'['.repeat(30_000)}`, codec)).toBe(false);
+    expect(isHeavy('create', JSON.stringify({ link: hostile }), codec)).toBe(false);
+    expect(isHeavy('decode', '{"link":"short"}', codec)).toBe(false);
+  });
+});
+const validCreate = cases.find((c) => c.name.startsWith('create: the largest valid plan'))!;
+const validDecode = cases.find((c) => c.name.startsWith('decode: the largest valid plan'))!;
+const requests = [
+  { path: '/api/session-links', body: `{"session":${validCreate.argumentJson}}` },
+  { path: '/api/session-links/decode', body: `{"link":${validDecode.argumentJson}}` },
+  { path: '/api/session-links/decode', body: `{"link":${costlyDecode.argumentJson}}` },
+  { path: '/mcp', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link: JSON.parse(validDecode.argumentJson) as string } } }) },
+  { path: '/mcp', body: `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"create_session_link","arguments":{"session":${validCreate.argumentJson}}}}` },
+];
+
+let offloaded: TestServer;
+let inline: TestServer;
+beforeAll(async () => {
+  offloaded = await startTestServer({ OFFLOAD_THREADS: '1', RATE_LIMIT: '100000' });
+  inline = await startTestServer({ OFFLOAD_THREADS: '0', RATE_LIMIT: '100000' });
+});
+afterAll(async () => {
+  await offloaded?.close();
+  await inline?.close();
+});
+
+const events = async (server: TestServer): Promise<string> =>
+  (await server.metrics.render()).body.split('\n').filter((line) => line.startsWith('sessionplan_session_link_events_total{')).sort().join('\n');
+
+describe('OFFLOAD_THREADS=1 against OFFLOAD_THREADS=0', () => {
+  it('gives byte-identical answers and counts the same events', { timeout: 60_000 }, async () => {
+    for (const { path, body } of requests) {
+      const [a, b] = await Promise.all([send(offloaded.port, { method: 'POST', path, headers: JSON_HEADERS, body }), send(inline.port, { method: 'POST', path, headers: JSON_HEADERS, body })]);
+      expect(isHeavy(path === '/mcp' ? 'mcp' : path.endsWith('decode') ? 'decode' : 'create', body, codec), path).toBe(true);
+      expect([a.status, a.text.length], path).toEqual([b.status, b.text.length]);
+      expect(a.text === b.text, `${path}: the same answer body`).toBe(true);
+    }
+    const counted = await events(offloaded);
+    expect(counted).toContain('outcome="success"');
+    expect(counted).toBe(await events(inline));
+  });
+
+  it('keeps health fast while ten costly decodes run (on the event loop they hold it up)', { timeout: 60_000 }, async () => {
+    const healthWhile = async (server: TestServer): Promise<number> => {
+      const decodes = Promise.all(
+        Array.from({ length: 10 }, () => send(server.port, { method: 'POST', path: '/api/session-links/decode', headers: JSON_HEADERS, body: `{"link":${costlyDecode.argumentJson}}` })),
+      );
+      let worst = 0;
+      let done = false;
+      void decodes.then(() => (done = true));
+      while (!done) {
+        const t0 = performance.now();
+        expect((await send(server.port, { path: '/mcp' })).status).toBe(200);
+        worst = Math.max(worst, performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect((await decodes).map((r) => r.status)).toEqual(Array(10).fill(422));
+      return worst;
+    };
+    const inThread = await healthWhile(offloaded);
+    const onLoop = await healthWhile(inline);
+    console.log(`health while 10 costly decodes run: worst ${inThread.toFixed(0)} ms with an offload thread, ${onLoop.toFixed(0)} ms on the event loop`);
+    expect(inThread).toBeLessThan(100);
+  });
+});
+
+const eventCount = async (server: TestServer): Promise<number> =>
+  (await events(server)).split('\n').reduce((sum, line) => sum + (Number(line.split(' ').pop()) || 0), 0);
+
+describe('the offload queue', () => {
+  it('answers 429 with Retry-After once the queued bodies pass their cap, in each endpoint family, and counts it', { timeout: 60_000 }, async () => {
+    const create = `{"session":${validCreate.argumentJson}}`;
+    const mcpCreate = requests[4]!.body;
+    // Each body is ~1.75 MB: a thread runs one, the queue holds 16 MB of them, the rest must be refused at once.
+    const fit = Math.floor(MAX_QUEUED_CHARS_PER_THREAD / create.length);
+    const total = fit + 10;
+    const replies = await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        send(offloaded.port, i % 2 === 0 ? { method: 'POST', path: '/api/session-links', headers: JSON_HEADERS, body: create } : { method: 'POST', path: '/mcp', headers: JSON_HEADERS, body: mcpCreate }),
+      ),
+    );
+    const busy = replies.filter((r) => r.status === 429);
+    const served = replies.filter((r) => r.status === 200);
+    console.log(`${total} concurrent 1.75 MB creates: ${served.length} answered, ${busy.length} refused 429 (queue cap ${MAX_QUEUED_CHARS_PER_THREAD.toLocaleString('en-US')} characters per thread)`);
+    expect(served.length + busy.length).toBe(total);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(served.length).toBeGreaterThanOrEqual(fit);
+    for (const r of busy) expect(r.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_S));
+    const bodies = new Set(busy.map((r) => r.text));
+    expect([...bodies].map((b) => JSON.parse(b)).sort((a, b) => ('jsonrpc' in a ? 1 : 0) - ('jsonrpc' in b ? 1 : 0))).toEqual([
+      { error: { code: 'SERVER_BUSY', message: 'Rate limit exceeded: too many large requests are waiting on this server; retry in a few seconds' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Rate limit exceeded: too many large requests are waiting on this server; retry in a few seconds' } },
+    ]);
+    const counted = (await offloaded.metrics.render()).body.split('\n').filter((l) => l.startsWith('sessionplan_rate_limit_refusals_total{') && l.includes('reason="busy"'));
+    expect(counted.reduce((sum, l) => sum + Number(l.split(' ').pop()), 0)).toBe(busy.length);
+    // Once the queue has drained, large requests are taken again.
+    expect((await send(offloaded.port, { method: 'POST', path: '/api/session-links', headers: JSON_HEADERS, body: create })).status).toBe(200);
+  });
+
+  it('drops the queued jobs of clients that went away without running them', { timeout: 60_000 }, async () => {
+    const body = `{"link":${costlyDecode.argumentJson}}`;
+    const before = await eventCount(offloaded);
+    const head = `POST /api/session-links/decode HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    const sockets = await Promise.all(
+      Array.from({ length: 10 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
+        const socket = connect(offloaded.port, '127.0.0.1', () => socket.write(head + body, () => resolve(socket)));
+        socket.on('error', () => {});
+      })),
+    );
+    // All ten are read and queued within a few ms; one runs (~30 ms), the clients leave while the rest wait.
+    await new Promise((r) => setTimeout(r, 15));
+    for (const socket of sockets) socket.destroy();
+    // A request after them is answered once the thread is free: the jobs left behind were dropped, not run.
+    const t0 = performance.now();
+    expect((await send(offloaded.port, { method: 'POST', path: '/api/session-links/decode', headers: JSON_HEADERS, body })).status).toBe(422);
+    const waited = performance.now() - t0;
+    const ran = (await eventCount(offloaded)) - before - 1;
+    console.log(`10 costly decodes whose clients left while queued: ${ran} ran, the next decode was answered after ${waited.toFixed(0)} ms`);
+    expect(ran).toBeLessThanOrEqual(5); // two in flight per thread, one or two dispatched before the clients left; all ten without the drop
+  });
+});
