@@ -1,5 +1,5 @@
 // Heavy POSTs (large bodies, decodes) answered in worker threads, so that no request holds the event loop for long.
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { Codec } from '../codec/types.js';
 import type { EndpointHooks, Endpoints } from '../endpoints.js';
 import { JSON_HEADERS } from '../http/headers.js';
@@ -128,14 +128,17 @@ export class OffloadPool {
   readonly #size: number;
   readonly #data: OffloadWorkerData;
   readonly #onThreadFailure: (error: Error) => void;
+  readonly #resourceLimits: ResourceLimits | undefined;
   #queuedChars = 0;
   #nextId = 1;
   #closed = false;
 
-  constructor(size: number, data: OffloadWorkerData, onThreadFailure: (error: Error) => void) {
+  /** `resourceLimits`: V8 heap limits of each thread (a thread past them dies and is replaced; the server sets none). */
+  constructor(size: number, data: OffloadWorkerData, onThreadFailure: (error: Error) => void, resourceLimits?: ResourceLimits) {
     this.#size = size;
     this.#data = data;
     this.#onThreadFailure = onThreadFailure;
+    this.#resourceLimits = resourceLimits;
   }
 
   /** Starts every thread and resolves once all have loaded the codec (rejects if one cannot start). */
@@ -187,7 +190,7 @@ export class OffloadPool {
   }
 
   #spawn(): Promise<void> {
-    const worker = spawnThread(threadEntry('offload-worker'), this.#data);
+    const worker = spawnThread(threadEntry('offload-worker'), this.#data, [], this.#resourceLimits);
     // An idle pool must not keep the process alive; close() ends the threads of a server that stops.
     worker.unref();
     const thread: Thread = { worker, inFlight: new Map() };

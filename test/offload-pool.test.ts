@@ -1,0 +1,30 @@
+// The offload pool on its own: a thread that dies under a job is replaced, and that job alone gets an error.
+import { describe, expect, it } from 'vitest';
+import { OffloadPool } from '../src/process/offload.js';
+import { hostileCases } from './fixtures/hostile-cases.js';
+
+const cases = hostileCases();
+const largestDecode = cases.find((c) => c.name.startsWith('decode: the largest valid plan'))!;
+const shortDecode = cases.find((c) => c.name.startsWith('decode: unknown data nested 60 levels'))!;
+
+describe('OffloadPool', () => {
+  it('replaces a thread that dies under a job (here: past a small heap limit), and serves the next job', { timeout: 60_000 }, async () => {
+    const failures: Error[] = [];
+    // A 1.7 MB document needs far more than 12 MB of old space to decode; starting up needs less.
+    const pool = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, (error) => failures.push(error), { maxOldGenerationSizeMb: 12, maxYoungGenerationSizeMb: 4 });
+    try {
+      await pool.start();
+      const before = await pool.run('decode', {}, `{"link":${shortDecode.argumentJson}}`);
+      expect(before?.status).toBe(200);
+      await expect(pool.run('decode', {}, `{"link":${largestDecode.argumentJson}}`)).rejects.toThrow(/memory|exited/i);
+      expect(failures.length).toBe(1);
+      // The replacement starts in the background; a job sent meanwhile waits in the queue for it.
+      const after = await pool.run('decode', {}, `{"link":${shortDecode.argumentJson}}`);
+      expect(after?.status).toBe(200);
+      expect(after?.body).toBe(before?.body);
+      expect(failures.length).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});
