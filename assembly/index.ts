@@ -3,12 +3,14 @@
 // Protocol per call: `xBegin(n)` lays out memory for n input units and returns where to write them
 // (or a negative status), the caller writes the input, `x(n)` runs and returns the output length
 // (or a negative status) with the output at `outputPointer()`. A payload may instead be written as one
-// byte per character and decoded with `decompressAscii(n)` (the JS side checked it is ASCII).
+// byte per character and decoded with `decompressAscii(n)` (the JS side checked it is ASCII), and a decompressed
+// output may be narrowed to one byte per unit with `narrowOutput(n, limit)` before it is read.
 
 import { initAlphabet } from "./alphabet";
 import { checkCompressInput, compressUnits } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
+import { narrowUnits } from "./narrow";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
 import { MEMORY_LIMIT } from "./status";
 
@@ -60,6 +62,14 @@ function decompressWritten(chars: i32, asBytes: bool): i32 {
   output = decompressOutput;
   // Bytes are decoded where they are (no widening pass: it touched twice the input memory).
   return asBytes ? decompressChars<u8>(chars) : decompressChars<u16>(chars);
+}
+
+/**
+ * After a decompression: when every one of its `units` output units is below `limit` (128 or 256), rewrites the output
+ * as one byte per unit at outputPointer() and returns 1; otherwise returns 0 and leaves it as UTF-16.
+ */
+export function narrowOutput(units: i32, limit: i32): i32 {
+  return narrowUnits(output, units, <u32>limit);
 }
 
 /** Where the last successful call left its output. */

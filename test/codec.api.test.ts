@@ -193,6 +193,63 @@ describe('Node entry', () => {
   });
 });
 
+describe('decompressedLength and Latin-1 output', () => {
+  const outcome = (call: () => string | number): string => {
+    try {
+      return `ok ${call()}`;
+    } catch (error) {
+      return error instanceof CodecError ? `${error.code}: ${error.message}` : String(error);
+    }
+  };
+
+  it('decompressedLength is decompress(payload).length, and refuses exactly what decompress refuses', async () => {
+    const codec = await loadCodec();
+    const texts = ['', 'a', '\ufeff\ud800 lone \udfff😀', 'Grüße '.repeat(20_000), 'x'.repeat(1_999_999)];
+    for (const text of texts) {
+      const payload = lz.compressToEncodedURIComponent(text);
+      expect(codec.decompressedLength(payload)).toBe(text.length);
+    }
+    const overBudget = lz.compressToEncodedURIComponent('y'.repeat(2_000_001));
+    for (const bad of ['', 'wA1', 'Q!', 'QA', 'BYUwNmD2AEDukCc', 'A'.repeat(750_001), overBudget]) {
+      expect(outcome(() => codec.decompressedLength(bad))).toBe(outcome(() => codec.decompress(bad).length));
+      expect(outcome(() => codec.decompressedLength(bad))).toMatch(/^[A-Z_]+: /);
+    }
+    expect(() => codec.decompressedLength(5 as unknown as string)).toThrow(TypeError);
+  });
+
+  it('a long text whose units all fit in Latin-1 is read as Latin-1, exactly; one unit above U+00FF anywhere keeps UTF-16', async () => {
+    const module = await loadCodecModule();
+    let latin1Reads = 0;
+    const codec = createCodec(module, {
+      strings: {
+        ...bufferStrings,
+        readLatin1(memory, pointer, length) {
+          latin1Reads++;
+          return bufferStrings.readLatin1!(memory, pointer, length);
+        },
+      },
+    });
+    const latin1 = Array.from({ length: 70_001 }, (_, i) => String.fromCharCode((i * 131) % 256)).join('');
+    const cases: [string, boolean][] = [
+      [latin1, true],
+      [`${'{"title":"Grüße aus Köln – ½"}'.repeat(3_000)}`.replace(/–/g, '-'), true],
+      ['a'.repeat(65_535), false], // below the narrowing length: read as UTF-16 (V8 makes it one-byte itself)
+      ['b'.repeat(65_536), true],
+      // A unit that does not fit: first, in the middle, in the 16-unit tail, last; a lone surrogate; U+0100.
+      ...[0, 35_000, 69_990, 70_000].map((at): [string, boolean] => [`${latin1.slice(0, at)}€${latin1.slice(at + 1)}`, false]),
+      [`${latin1}\ud800`, false],
+      [`\u0100${latin1}`, false],
+    ];
+    for (const [text, narrowed] of cases) {
+      const before = latin1Reads;
+      const decoded = codec.decompress(lz.compressToEncodedURIComponent(text));
+      expect(decoded.length).toBe(text.length);
+      expect(decoded === text).toBe(true);
+      expect(latin1Reads - before, `${text.length} units, narrowed: ${narrowed}`).toBe(narrowed ? 1 : 0);
+    }
+  });
+});
+
 describe('browser entry', () => {
   let server: ReturnType<typeof createServer>;
   let base = '';

@@ -14,6 +14,14 @@ export interface CodecOptions {
   readonly strings?: Partial<StringTransfer>;
 }
 
+/**
+ * Decompressed texts from this length on are narrowed to Latin-1 when they fit. Below it both ways make the same
+ * one-byte string (V8 narrows short UTF-16 itself); above ~1 M units Node makes an external string, twice the memory
+ * in UTF-16.
+ */
+const NARROW_MIN_UNITS = 65_536;
+const LATIN1_LIMIT = 256;
+
 function instantiate(module: WebAssembly.Module): CodecExports {
   return new WebAssembly.Instance(module, {}).exports as unknown as CodecExports;
 }
@@ -24,6 +32,7 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
   // An injected writeUtf16 (node.ts's Buffer) replaces the payload fast path too, unless a writeAscii comes with it.
   const writeAscii = options.strings?.writeUtf16 === undefined ? strings.writeAscii : options.strings.writeAscii;
   const injectedReadUtf16 = options.strings?.readUtf16;
+  const readLatin1 = strings.readLatin1;
   let wasm: CodecExports | undefined =
     options.instance !== undefined ? (options.instance.exports as unknown as CodecExports) : instantiate(module);
 
@@ -67,10 +76,11 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
   }
 
   /**
-   * One round trip through the module: reserve input space, copy the string in, run, read the output back.
-   * A payload that is all ASCII (every valid one is) goes in as bytes, a bulk copy instead of a per-character loop.
+   * One round trip through the module: reserve input space, copy the string in, run, and let `finish` read the
+   * output. A payload that is all ASCII (every valid one is) goes in as bytes, a bulk copy instead of a per-character
+   * loop.
    */
-  function transfer(direction: 'compress' | 'decompress', input: string, read: (exports: CodecExports) => StringTransfer['readUtf16']): string {
+  function transfer<T>(direction: 'compress' | 'decompress', input: string, finish: (exports: CodecExports, length: number) => T): T {
     return guarded((exports) => {
       const pointer = exports[`${direction}Begin` as const](input.length);
       if (pointer < 0) fail(exports, pointer, direction, input.length);
@@ -82,19 +92,31 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
         length = exports[direction](input.length);
       }
       if (length < 0) fail(exports, length, direction, input.length);
-      return read(exports)(exports.memory.buffer, exports.outputPointer(), length);
+      return finish(exports, length);
     });
+  }
+
+  /** The decompressed text: as Latin-1 bytes when it is long and every unit fits (readLatin1 given), else as UTF-16. */
+  function readText(exports: CodecExports, units: number): string {
+    if (readLatin1 !== undefined && units >= NARROW_MIN_UNITS && exports.narrowOutput(units, LATIN1_LIMIT) === 1) {
+      return readLatin1(exports.memory.buffer, exports.outputPointer(), units);
+    }
+    // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
+    return (injectedReadUtf16 ?? memoryUtf16Reader(exports.memory))(exports.memory.buffer, exports.outputPointer(), units);
   }
 
   return {
     compress(text: string): string {
       if (typeof text !== 'string') throw new TypeError('compress(text) expects a string.');
-      return transfer('compress', text, () => strings.readAscii);
+      return transfer('compress', text, (exports, length) => strings.readAscii(exports.memory.buffer, exports.outputPointer(), length));
     },
     decompress(payload: string): string {
       if (typeof payload !== 'string') throw new TypeError('decompress(payload) expects a string.');
-      // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
-      return transfer('decompress', payload, (exports) => injectedReadUtf16 ?? memoryUtf16Reader(exports.memory));
+      return transfer('decompress', payload, readText);
+    },
+    decompressedLength(payload: string): number {
+      if (typeof payload !== 'string') throw new TypeError('decompressedLength(payload) expects a string.');
+      return transfer('decompress', payload, (_exports, length) => length);
     },
   };
 }

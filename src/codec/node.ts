@@ -24,6 +24,9 @@ export const bufferStrings: StringTransfer = {
   readAscii(memory, pointer, length) {
     return Buffer.from(memory, pointer, length).toString('latin1');
   },
+  readLatin1(memory, pointer, length) {
+    return Buffer.from(memory, pointer, length).toString('latin1');
+  },
 };
 
 let compiled: Promise<WebAssembly.Module> | undefined;

@@ -6,6 +6,11 @@ export interface Codec {
   compress(text: string): string;
   /** Payload → text; throws CodecError for over-budget or invalid payloads. */
   decompress(payload: string): string;
+  /**
+   * Payload → the number of UTF-16 units of its text, without making the text (to judge what decoding a link costs
+   * before doing it); throws exactly as decompress does.
+   */
+  decompressedLength(payload: string): number;
 }
 
 /** Moves strings in and out of linear memory; environments may inject faster versions. */
@@ -16,6 +21,11 @@ export interface StringTransfer {
   readUtf16(memory: ArrayBuffer, pointer: number, units: number): string;
   /** Reads `length` ASCII bytes at `pointer`. */
   readAscii(memory: ArrayBuffer, pointer: number, length: number): string;
+  /**
+   * Optional: reads `length` Latin-1 bytes (U+0000–U+00FF) at `pointer`. When present, a long decompressed text whose
+   * units all fit is narrowed to bytes in linear memory and read with it: a one-byte string, half the memory.
+   */
+  readLatin1?(memory: ArrayBuffer, pointer: number, length: number): string;
   /**
    * Optional bulk path for payloads: writes `text` as one byte per character at `pointer` and returns true
    * when every character is ASCII; returns false (the caller then uses writeUtf16) otherwise.
@@ -32,6 +42,8 @@ export interface CodecExports {
   decompress(chars: number): number;
   /** decompress() for a payload written as one byte per character (see StringTransfer.writeAscii). */
   decompressAscii(chars: number): number;
+  /** After decompress: 1 when every output unit is below `limit` and the output now holds one byte per unit, else 0. */
+  narrowOutput(units: number, limit: number): number;
   outputPointer(): number;
   errorReason(): number;
   errorAmount(): number;

@@ -26,8 +26,9 @@ export const OFFLOAD_MIN_BODY_CHARS = 64 * 1024;
 export const OFFLOAD_MIN_DECODE_CHARS = 1024;
 /**
  * …and of those, the ones whose link expands to this many characters or more go to a thread. Finding out costs one
- * decompression on the event loop (~1.5 ms per MB of output, bounded by the codec's budget), far less than a round
- * trip to a thread costs every ordinary decode (~180 µs of CPU for a 2 KB link, about doubling it).
+ * decompression on the event loop that never makes its text (~1.5 ms per MB of output, bounded by the codec's
+ * budget), far less than a round trip to a thread costs every ordinary decode (~180 µs of CPU for a 2 KB link, about
+ * doubling it).
  */
 export const OFFLOAD_MIN_EXPANDED_CHARS = 64 * 1024;
 /**
@@ -84,7 +85,7 @@ export function isHeavy(kind: OffloadKind, body: string, codec: Codec): boolean 
   const link = decodeLinkOf(kind, body);
   if (link === undefined) return false;
   try {
-    return codec.decompress(parseLink(link)).length >= OFFLOAD_MIN_EXPANDED_CHARS;
+    return codec.decompressedLength(parseLink(link)) >= OFFLOAD_MIN_EXPANDED_CHARS;
   } catch {
     return false;
   }
