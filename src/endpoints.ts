@@ -28,12 +28,13 @@ export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
 
 export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks): Endpoints {
   const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl });
+  const handleMcpPost = createMcpHandler({
+    operations,
+    identity: serverIdentity(publicBaseUrl),
+    observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
+  });
   return {
-    mcp: createMcpHandler({
-      operations,
-      identity: serverIdentity(publicBaseUrl),
-      observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
-    }),
+    mcp: (request) => handleMcpPost({ headers: request.headers, body: request.body.text() }),
     rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, (error) => hooks.onInternalError(error)),
   };
 }

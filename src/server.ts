@@ -6,6 +6,7 @@ import { loadCodec } from './codec/node.js';
 import type { ServerConfig } from './config.js';
 import { createEndpoints, serverIdentity } from './endpoints.js';
 import type { EndpointHooks } from './endpoints.js';
+import { BufferPool } from './http/buffer-pool.js';
 import { createHttpCore } from './http/core.js';
 import { createOriginPolicy } from './http/origins.js';
 import type { StaticAssets } from './http/ports.js';
@@ -107,6 +108,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       onInternalError: (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure'),
     };
     let endpoints = createEndpoints(config.publicBaseUrl, hooks);
+    // Large bodies are assembled in these buffers and travel in them to an offload thread and back with its answer.
+    const buffers = new BufferPool();
     if (config.offloadThreads > 0) {
       // Heavy POSTs go to threads, so that a 2 MB create or a link that expands to 2 MB never holds health checks up.
       const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl }, (error) => logger.error({ err: { type: error.name, message: error.message } }, 'offload thread failed; a new one is started'));
@@ -116,7 +119,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       await pool.start().catch((error: unknown) => {
         throw new StartupError(`Cannot start the offload threads: ${(error as Error).message}`);
       });
-      endpoints = offloadEndpoints(endpoints, pool, hooks, await loadCodec());
+      endpoints = offloadEndpoints(endpoints, pool, hooks, await loadCodec(), buffers);
     }
     const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
     const routes = createRouteTable({
@@ -136,6 +139,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       trustProxy: config.trustProxy,
       ipv6PrefixBits: config.rateLimitIpv6Prefix,
       maxBodyBytes: MAX_BODY_BYTES,
+      buffers,
     });
     // Worker threads leave /metrics to the main thread, which sums their registries (process/main-workers.ts).
     const metricsListener = config.metricsPort === undefined || options.sharedPort === true

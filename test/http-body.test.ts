@@ -11,7 +11,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
   const start = startOn(transport);
 
   /** Sends each frame in its own write, 30 ms apart, and returns everything received until the server closes. */
-  function rawSlowly(port: number, frames: string[]): Promise<string> {
+  function rawSlowly(port: number, frames: (string | Buffer)[]): Promise<string> {
     return new Promise((resolve, reject) => {
       const socket = connect(port, '127.0.0.1');
       let received = '';
@@ -120,6 +120,28 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
       const reply = parseRaw(await rawSlowly(port, frames));
       expect(reply.status).toBe(200);
       expect(JSON.parse(reply.body)).toEqual({ jsonrpc: '2.0', id: 'chunked', result: {} });
+    });
+
+    it('reads a large body the same in one write, in uneven writes that split UTF-8 sequences, and chunked', async () => {
+      // ~210 KB of text with 2-, 3- and 4-byte characters: the writes below cut through some of them.
+      const description = Array.from({ length: 60_000 }, (_, i) => ['ä', '€', '😀', 'plan '][i % 4]).join('');
+      const session = { version: '1.0', workshop: { title: 'Große Pläne', description, date: null, startTime: null }, blockTypes: [], persons: [], items: [] };
+      const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 'large', method: 'tools/call', params: { name: 'create_session_link', arguments: { session } } }));
+      expect(body.byteLength).toBeGreaterThan(200_000);
+      const whole = await post(port, '/mcp', JSON.parse(body.toString()));
+      expect(whole.status).toBe(200);
+      expect(JSON.parse(whole.json().result.content[0].text).summary.title).toBe('Große Pläne');
+      const cuts = [1, 70_001, 70_002, 150_003, body.byteLength - 5, body.byteLength];
+      const pieces = cuts.map((end, i) => body.subarray(i === 0 ? 0 : cuts[i - 1], end));
+      const head = (framing: string): string => `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`;
+      const declared = parseRaw(await rawSlowly(port, [head(`Content-Length: ${body.byteLength}`), ...pieces]));
+      const chunked = parseRaw(
+        await rawSlowly(port, [head('Transfer-Encoding: chunked'), ...pieces.flatMap((p) => [`${p.byteLength.toString(16)}\r\n`, p, '\r\n']), '0\r\n\r\n']),
+      );
+      for (const reply of [declared, chunked]) {
+        expect(reply.status).toBe(200);
+        expect(Buffer.from(reply.body, 'latin1').toString('utf8') === whole.text).toBe(true);
+      }
     });
 
     it('refuses two different Content-Length headers (request smuggling)', async () => {

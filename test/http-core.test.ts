@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { createMcpHandler, mcpHealth } from '../src/mcp/handler.js';
 import { createSessionOperations } from '../src/session/operations.js';
+import { textBody } from '../src/http/body.js';
 import { createHttpCore, READ_BODY } from '../src/http/core.js';
 import type { HttpCore } from '../src/http/core.js';
 import { createOriginPolicy } from '../src/http/origins.js';
@@ -30,8 +31,9 @@ function makeCore(overrides: { limit?: number; hostGuard?: boolean } = {}): Http
   const operations = createSessionOperations(loadCodec);
   const metrics = createMetrics({ defaultMetrics: false });
   const observer = createHttpObserver(metrics, pino({ level: 'silent' }));
+  const handleMcp = createMcpHandler({ operations, identity });
   const routes = createRouteTable({
-    mcp: createMcpHandler({ operations, identity }),
+    mcp: (request) => handleMcp({ headers: request.headers, body: request.body.text() }),
     healthJson: JSON.stringify(mcpHealth(identity)),
     rest: createRestHandlers(operations, observer),
     schemaJson: '{}',
@@ -115,7 +117,7 @@ describe('core.handle and headers', () => {
     const core = makeCore();
     const exchange = core.resolve(req('POST', '/mcp', { ...JSON_POST, origin: 'HTTPS://SessionPlan.de' }));
     expect(await core.head(exchange)).toBe(READ_BODY);
-    const reply = await core.handle(exchange, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }), { departed: false });
+    const reply = await core.handle(exchange, textBody(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' })), { departed: false });
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body as string)).toEqual({ jsonrpc: '2.0', id: 0, result: {} });
     expect(reply.headers).toEqual({

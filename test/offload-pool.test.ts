@@ -4,6 +4,11 @@ import { OffloadPool } from '../src/process/offload.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
 
 const cases = hostileCases();
+/** A body as the pool takes it: a buffer (transferred to the thread) and the body's length in it. */
+const job = (body: string): [ArrayBuffer, number] => {
+  const bytes = new TextEncoder().encode(body);
+  return [bytes.buffer, bytes.byteLength];
+};
 const largestDecode = cases.find((c) => c.name.startsWith('decode: the largest valid plan'))!;
 const shortDecode = cases.find((c) => c.name.startsWith('decode: unknown data nested 60 levels'))!;
 
@@ -14,12 +19,12 @@ describe('OffloadPool', () => {
     const pool = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, (error) => failures.push(error), { maxOldGenerationSizeMb: 12, maxYoungGenerationSizeMb: 4 });
     try {
       await pool.start();
-      const before = await pool.run('decode', {}, `{"link":${shortDecode.argumentJson}}`);
+      const before = await pool.run('decode', {}, ...job(`{"link":${shortDecode.argumentJson}}`));
       expect(before?.status).toBe(200);
-      await expect(pool.run('decode', {}, `{"link":${largestDecode.argumentJson}}`)).rejects.toThrow(/memory|exited/i);
+      await expect(pool.run('decode', {}, ...job(`{"link":${largestDecode.argumentJson}}`))).rejects.toThrow(/memory|exited/i);
       expect(failures.length).toBe(1);
       // The replacement starts in the background; a job sent meanwhile waits in the queue for it.
-      const after = await pool.run('decode', {}, `{"link":${shortDecode.argumentJson}}`);
+      const after = await pool.run('decode', {}, ...job(`{"link":${shortDecode.argumentJson}}`));
       expect(after?.status).toBe(200);
       expect(after?.body).toBe(before?.body);
       expect(failures.length).toBe(1);

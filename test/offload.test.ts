@@ -2,7 +2,8 @@
 // health check that is not held up by them.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_RETRY_AFTER_S, isHeavy, MAX_QUEUED_CHARS_PER_THREAD, OFFLOAD_MIN_BODY_CHARS, OFFLOAD_MIN_DECODE_CHARS } from '../src/process/offload.js';
+import { textBody } from '../src/http/body.js';
+import { BUSY_RETRY_AFTER_S, isHeavy, MAX_QUEUED_BYTES_PER_THREAD, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_DECODE_CHARS } from '../src/process/offload.js';
 import { smallPlan } from '../bench/http/bodies.js';
 import { loadCodec } from '../src/codec/node.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
@@ -15,21 +16,22 @@ const codec = await loadCodec();
 
 describe('which POSTs are heavy', () => {
   it('large bodies of any kind, and decodes of links that expand to 64 K characters or more', () => {
-    const big = 'x'.repeat(OFFLOAD_MIN_BODY_CHARS);
+    const big = textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES));
     for (const kind of ['mcp', 'create', 'decode'] as const) expect(isHeavy(kind, big, codec)).toBe(true);
+    expect(isHeavy('create', textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES - 1)), codec)).toBe(false);
     // A plan of a few KB: its 2 KB link is decoded on the event loop (a thread round trip would cost more than the work).
     const ordinary = `v2:${codec.compress(JSON.stringify(smallPlan()))}`;
     expect(ordinary.length).toBeGreaterThan(OFFLOAD_MIN_DECODE_CHARS);
     const hostile = JSON.parse(costlyDecode.argumentJson) as string;
-    expect(hostile.length).toBeLessThan(OFFLOAD_MIN_BODY_CHARS);
+    expect(hostile.length).toBeLessThan(OFFLOAD_MIN_BODY_BYTES);
     const mcpDecode = (link: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
-    expect([isHeavy('decode', JSON.stringify({ link: ordinary }), codec), isHeavy('mcp', mcpDecode(ordinary), codec)]).toEqual([false, false]);
-    expect([isHeavy('decode', JSON.stringify({ link: hostile }), codec), isHeavy('mcp', mcpDecode(hostile), codec)]).toEqual([true, true]);
+    expect([isHeavy('decode', textBody(JSON.stringify({ link: ordinary })), codec), isHeavy('mcp', textBody(mcpDecode(ordinary)), codec)]).toEqual([false, false]);
+    expect([isHeavy('decode', textBody(JSON.stringify({ link: hostile })), codec), isHeavy('mcp', textBody(mcpDecode(hostile)), codec)]).toEqual([true, true]);
     // What fails on the way is refused cheaply by the endpoint itself: not heavy.
-    expect(isHeavy('decode', `{"link":"${'A'.repeat(OFFLOAD_MIN_DECODE_CHARS)}"}`, codec)).toBe(false);
-    expect(isHeavy('decode', `{"link":${'['.repeat(30_000)}`, codec)).toBe(false);
-    expect(isHeavy('create', JSON.stringify({ link: hostile }), codec)).toBe(false);
-    expect(isHeavy('decode', '{"link":"short"}', codec)).toBe(false);
+    expect(isHeavy('decode', textBody(`{"link":"${'A'.repeat(OFFLOAD_MIN_DECODE_CHARS)}"}`), codec)).toBe(false);
+    expect(isHeavy('decode', textBody(`{"link":${'['.repeat(30_000)}`), codec)).toBe(false);
+    expect(isHeavy('create', textBody(JSON.stringify({ link: hostile })), codec)).toBe(false);
+    expect(isHeavy('decode', textBody('{"link":"short"}'), codec)).toBe(false);
   });
 });
 const validCreate = cases.find((c) => c.name.startsWith('create: the largest valid plan'))!;
@@ -60,7 +62,7 @@ describe('OFFLOAD_THREADS=1 against OFFLOAD_THREADS=0', () => {
   it('gives byte-identical answers and counts the same events', { timeout: 60_000 }, async () => {
     for (const { path, body } of requests) {
       const [a, b] = await Promise.all([send(offloaded.port, { method: 'POST', path, headers: JSON_HEADERS, body }), send(inline.port, { method: 'POST', path, headers: JSON_HEADERS, body })]);
-      expect(isHeavy(path === '/mcp' ? 'mcp' : path.endsWith('decode') ? 'decode' : 'create', body, codec), path).toBe(true);
+      expect(isHeavy(path === '/mcp' ? 'mcp' : path.endsWith('decode') ? 'decode' : 'create', textBody(body), codec), path).toBe(true);
       expect([a.status, a.text.length], path).toEqual([b.status, b.text.length]);
       expect(a.text === b.text, `${path}: the same answer body`).toBe(true);
     }
@@ -101,7 +103,7 @@ describe('the offload queue', () => {
     const create = `{"session":${validCreate.argumentJson}}`;
     const mcpCreate = requests[4]!.body;
     // Each body is ~1.75 MB: a thread runs one, the queue holds 16 MB of them, the rest must be refused at once.
-    const fit = Math.floor(MAX_QUEUED_CHARS_PER_THREAD / create.length);
+    const fit = Math.floor(MAX_QUEUED_BYTES_PER_THREAD / Buffer.byteLength(create));
     const total = fit + 10;
     const replies = await Promise.all(
       Array.from({ length: total }, (_, i) =>
@@ -110,7 +112,7 @@ describe('the offload queue', () => {
     );
     const busy = replies.filter((r) => r.status === 429);
     const served = replies.filter((r) => r.status === 200);
-    console.log(`${total} concurrent 1.75 MB creates: ${served.length} answered, ${busy.length} refused 429 (queue cap ${MAX_QUEUED_CHARS_PER_THREAD.toLocaleString('en-US')} characters per thread)`);
+    console.log(`${total} concurrent 1.75 MB creates: ${served.length} answered, ${busy.length} refused 429 (queue cap ${MAX_QUEUED_BYTES_PER_THREAD.toLocaleString('en-US')} bytes per thread)`);
     expect(served.length + busy.length).toBe(total);
     expect(busy.length).toBeGreaterThan(0);
     expect(served.length).toBeGreaterThanOrEqual(fit);

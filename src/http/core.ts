@@ -1,5 +1,7 @@
 // The runtime-neutral HTTP core: resolves a request once (route, origin), decides every refusal before the body, answers.
 import { headerNamesModernEra } from '../mcp/version.js';
+import type { RequestBody } from './body.js';
+import { BufferPool } from './buffer-pool.js';
 import { rateLimitKey } from './client-ip.js';
 import { HeaderSet, JSON_CONTENT_TYPE, JSON_HEADERS } from './headers.js';
 import type { CorsGrant, OriginPolicy, OriginVerdict } from './origins.js';
@@ -24,6 +26,8 @@ export interface HttpCoreDeps {
   /** IPv6 clients are rate-limited per network of this prefix length (one /64 is usually one subscriber). */
   ipv6PrefixBits: number;
   maxBodyBytes: number;
+  /** Buffers for large bodies (shared with whatever hands them on, e.g. offload threads); default: a pool of its own. */
+  buffers?: BufferPool;
 }
 
 /** A request resolved once: its route and origin verdict travel with it to the answer and the metrics label. */
@@ -39,12 +43,14 @@ export type HeadDecision = HttpResponse | typeof READ_BODY;
 
 export interface HttpCore {
   readonly maxBodyBytes: number;
+  /** Where large bodies are assembled (request-cycle.ts). */
+  readonly buffers: BufferPool;
   readonly observer: HttpObserver;
   resolve(request: HttpRequest): Exchange;
   /** Every decision that needs no body: a final answer, or READ_BODY when the POST may go ahead. */
   head(exchange: Exchange): HeadDecision | Promise<HeadDecision>;
   /** Answers a POST that head() let through, with its complete body; `presence` says whether its client still waits. */
-  handle(exchange: Exchange, body: string, presence: ClientPresence): Promise<HttpResponse>;
+  handle(exchange: Exchange, body: RequestBody, presence: ClientPresence): Promise<HttpResponse>;
   /** 413 for a body that passed the cap while streaming. */
   bodyTooLarge(exchange: Exchange): HttpResponse;
   /** A plain refusal for requests the socket layer rejects before there is an exchange (431, 505, a bad request). */
@@ -71,7 +77,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
   const grantOf = (exchange: Exchange): CorsGrant | undefined => (exchange.origin.kind === 'allowed' ? exchange.origin.grant : undefined);
 
   function answer(exchange: Exchange, routeAnswer: RouteAnswer): HttpResponse {
-    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: routeAnswer.body };
+    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: routeAnswer.body, release: routeAnswer.release };
   }
 
   function plain(exchange: Exchange, refusal: PlainRefusal, close = false): HttpResponse {
@@ -126,6 +132,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
 
   return {
     maxBodyBytes,
+    buffers: deps.buffers ?? new BufferPool(),
     observer,
     resolve(request) {
       return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']) };

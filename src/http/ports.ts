@@ -1,5 +1,5 @@
 // What the HTTP core needs from the outside, in one place: the MCP and REST handlers, rate limiter, metrics, static files.
-import type { McpHttpRequest, McpHttpResponse } from '../mcp/types.js';
+import type { RequestBody } from './body.js';
 
 /** Fixed route labels (metrics, logs), so label cardinality never depends on client input. */
 export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'icon' | 'static' | 'not_found';
@@ -78,8 +78,21 @@ export class ServerBusyError extends Error {
   }
 }
 
-/** The MCP protocol layer: one POSTed JSON text in, status and JSON-RPC body out. */
-export type McpEndpoint = (request: McpHttpRequest, presence?: ClientPresence) => Promise<McpHttpResponse>;
+/** A POST as an endpoint sees it: its headers and its body (text on demand, or its bytes to hand to a thread). */
+export interface EndpointRequest {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: RequestBody;
+}
+
+/** An endpoint's answer: status and body; bytes in a pooled buffer come with `release`, called once they are written. */
+export interface EndpointAnswer {
+  readonly status: number;
+  readonly body: string | Uint8Array | null;
+  readonly release?: (() => void) | undefined;
+}
+
+/** The MCP protocol layer behind POST /mcp: status and JSON-RPC body out. */
+export type McpEndpoint = (request: EndpointRequest, presence?: ClientPresence) => Promise<EndpointAnswer>;
 
 /** The part of the session operations the REST layer calls (structurally the session layer's SessionOperations). */
 export interface RestOperations {

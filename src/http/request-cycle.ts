@@ -1,4 +1,6 @@
 // One request from head to answer, shared by every adapter: refusals before the body, the streaming cap, bounded drains.
+import { bufferedBody, decodedBody, LARGE_BODY_BYTES } from './body.js';
+import type { RequestBody } from './body.js';
 import type { Exchange, HttpCore } from './core.js';
 import type { ClientPresence } from './ports.js';
 import { READ_BODY } from './core.js';
@@ -14,7 +16,10 @@ export type CloseMode = 'keep' | 'close' | 'after-body';
 
 /** What an adapter does with the socket of one request. */
 export interface ResponseWriter {
-  /** Writes status, headers and body (none for HEAD); returns the body's byte length. */
+  /**
+   * Writes status, headers and body (none for HEAD); returns the body's byte length. Calls `response.release` once it
+   * no longer needs the body's bytes (after copying or sending them), if the response has one.
+   */
   write(response: HttpResponse, close: CloseMode): number;
   /** After an 'after-body' answer, the request body has ended: close the connection gracefully now. */
   closeAfterBody(): void;
@@ -27,14 +32,14 @@ export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 /** …and for at most this long after the answer. */
 export const DRAIN_TIMEOUT_MS = 5_000;
 
-const UTF8 = new TextDecoder();
-
 export interface CycleOptions {
   /** True when the server is shutting down: every answer closes its connection. */
   closing(): boolean;
   /** Called once when the request is answered or aborted (in-flight accounting). */
   settled(): void;
 }
+
+const EMPTY = new Uint8Array(0);
 
 export class RequestCycle implements ClientPresence {
   readonly #core: HttpCore;
@@ -50,7 +55,12 @@ export class RequestCycle implements ClientPresence {
   #answered = false;
   #aborted = false;
   #bytesIn = 0;
+  /** A small or chunked body's chunks so far. */
   #chunks: Uint8Array[] = [];
+  /** A large body with a declared length, copied straight into one pooled buffer as it arrives. */
+  #buffer: ArrayBuffer | undefined;
+  /** The complete body once handed to the core; released when the request is answered. */
+  #body: RequestBody | undefined;
   #drainTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(core: HttpCore, request: HttpRequest, writer: ResponseWriter, options: CycleOptions) {
@@ -83,19 +93,36 @@ export class RequestCycle implements ClientPresence {
   /** A body chunk. `volatile`: the bytes are only valid during this call (uWS), so they are copied when kept. */
   data(chunk: Uint8Array, isLast: boolean, volatile: boolean): void {
     if (this.#aborted) return;
+    const offset = this.#bytesIn;
     this.#bytesIn += chunk.byteLength;
     if (this.#answered) return this.#drained(isLast);
     if (this.#bytesIn > this.#core.maxBodyBytes) {
-      this.#chunks = [];
+      this.#dropBody();
       return this.#respond(this.#core.bodyTooLarge(this.#exchange), isLast);
     }
+    if (this.#declared >= LARGE_BODY_BYTES) return this.#buffered(chunk, offset, isLast);
     const last = isLast && this.#mayReadBody && !this.#handling;
-    if (last && this.#chunks.length === 0) {
+    if (last && this.#chunks.length === 0 && chunk.byteLength < LARGE_BODY_BYTES) {
       this.#bodyComplete = true;
-      return this.#run(UTF8.decode(chunk)); // the only chunk, still valid: decoded without a copy
+      return this.#run(decodedBody(chunk)); // the only chunk, still valid: decoded without a copy
     }
     // A volatile last chunk is joined synchronously below, so only earlier ones (or a body waiting for head) are copied.
     if (chunk.byteLength > 0) this.#chunks.push(volatile && !(isLast && this.#mayReadBody) ? chunk.slice() : chunk);
+    if (!isLast) return;
+    this.#bodyComplete = true;
+    if (this.#mayReadBody) this.#runWithChunks();
+  }
+
+  /** A chunk of a large declared body, copied into its pooled buffer (a longer body than declared moves to a larger one). */
+  #buffered(chunk: Uint8Array, offset: number, isLast: boolean): void {
+    let buffer = (this.#buffer ??= this.#core.buffers.take(Math.min(this.#declared, this.#core.maxBodyBytes)));
+    if (this.#bytesIn > buffer.byteLength) {
+      const larger = this.#core.buffers.take(this.#core.maxBodyBytes);
+      new Uint8Array(larger).set(new Uint8Array(buffer, 0, offset));
+      this.#core.buffers.give(buffer);
+      this.#buffer = buffer = larger;
+    }
+    new Uint8Array(buffer, offset, chunk.byteLength).set(chunk);
     if (!isLast) return;
     this.#bodyComplete = true;
     if (this.#mayReadBody) this.#runWithChunks();
@@ -110,7 +137,7 @@ export class RequestCycle implements ClientPresence {
   abort(): void {
     if (this.#aborted) return;
     this.#aborted = true;
-    this.#chunks = [];
+    this.#dropBody();
     clearTimeout(this.#drainTimer);
     if (this.#answered) return;
     this.#answered = true;
@@ -125,31 +152,51 @@ export class RequestCycle implements ClientPresence {
   }
 
   #runWithChunks(): void {
+    if (this.#buffer !== undefined) {
+      const buffer = this.#buffer;
+      this.#buffer = undefined;
+      return this.#run(bufferedBody(buffer, this.#bytesIn, this.#core.buffers));
+    }
     const chunks = this.#chunks;
     this.#chunks = [];
-    if (chunks.length <= 1) return this.#run(chunks.length === 0 ? '' : UTF8.decode(chunks[0]));
-    const whole = new Uint8Array(this.#bytesIn);
+    if (chunks.length <= 1 && this.#bytesIn < LARGE_BODY_BYTES) return this.#run(decodedBody(chunks[0] ?? EMPTY));
+    // Several chunks (a chunked upload, or a body that arrived before the head was decided): joined once, a large
+    // body in a pooled buffer.
+    const large = this.#bytesIn >= LARGE_BODY_BYTES;
+    const buffer = large ? this.#core.buffers.take(this.#bytesIn) : new ArrayBuffer(this.#bytesIn);
     let offset = 0;
     for (const part of chunks) {
-      whole.set(part, offset);
+      new Uint8Array(buffer, offset, part.byteLength).set(part);
       offset += part.byteLength;
     }
-    this.#run(UTF8.decode(whole));
+    const bytes = new Uint8Array(buffer, 0, this.#bytesIn);
+    this.#run(large ? bufferedBody(buffer, this.#bytesIn, this.#core.buffers) : decodedBody(bytes));
   }
 
-  #run(body: string): void {
-    if (this.#handling || this.#answered) return;
+  #run(body: RequestBody): void {
+    if (this.#handling || this.#answered) return body.release();
     this.#handling = true;
+    this.#body = body;
     this.#core.handle(this.#exchange, body, this).then(
       (response) => this.#respond(response),
       () => this.#respond(this.#core.plainRefusal('internal')), // the routes answer their own failures: a last guard
     );
   }
 
+  /** Frees what the body holds: its chunks, and its pooled buffer (back to the pool unless a thread took it). */
+  #dropBody(): void {
+    this.#chunks = [];
+    if (this.#buffer !== undefined) this.#core.buffers.give(this.#buffer);
+    this.#buffer = undefined;
+    this.#body?.release();
+    this.#body = undefined;
+  }
+
   /** `lastChunkSeen`: the chunk that crossed the cap was also the last one (nothing left to drain). */
   #respond(response: HttpResponse, lastChunkSeen = false): void {
-    if (this.#aborted || this.#answered) return;
+    if (this.#aborted || this.#answered) return response.release?.();
     this.#answered = true;
+    this.#dropBody();
     const bodyPending = !this.#bodyComplete && !lastChunkSeen;
     let mode: CloseMode = response.closeConnection === true || this.#options.closing() ? 'close' : 'keep';
     if (bodyPending) mode = this.#declared > MAX_DRAIN_BYTES || response.closeConnection === true ? 'close' : 'after-body';

@@ -1,6 +1,7 @@
 // The REST API: POST /api/session-links and /api/session-links/decode over the session operations (docs/http-api.md).
 import { SessionError } from '../session/errors.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
+import type { RequestBody } from './body.js';
 import { JSON_HEADERS } from './headers.js';
 import type { AnalyticsOperation, AnalyticsOutcome, ClientPresence, HttpObserver, RestOperations } from './ports.js';
 import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from './refusals.js';
@@ -8,8 +9,8 @@ import type { RouteAnswer } from './routes.js';
 
 export interface RestHandlers {
   /** `presence` lets a queue skip the work of a client that went away (process/offload.ts); these handlers run at once. */
-  create(bodyText: string, presence?: ClientPresence): Promise<RouteAnswer>;
-  decode(bodyText: string, presence?: ClientPresence): Promise<RouteAnswer>;
+  create(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
+  decode(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
 }
 
 const json = (status: number, body: string): RouteAnswer => ({ status, headers: JSON_HEADERS, body });
@@ -80,7 +81,7 @@ export function createRestHandlers(operations: RestOperations, observer: Pick<Ht
   }
 
   return {
-    create: (bodyText) => run('create', bodyText, 'session', (session) => operations.createSessionLink(session)),
-    decode: (bodyText) => run('decode', bodyText, 'link', (link) => operations.decodeSessionLink(link)),
+    create: (body) => run('create', body.text(), 'session', (session) => operations.createSessionLink(session)),
+    decode: (body) => run('decode', body.text(), 'link', (link) => operations.decodeSessionLink(link)),
   };
 }

@@ -1,4 +1,5 @@
 // The route table: what each path answers to GET and POST, its Allow header, error family and metrics label.
+import type { RequestBody } from './body.js';
 import type { ClientPresence, McpEndpoint, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
 import { asksForEventStream } from './rules.js';
 import { plainRefusalBody } from './refusals.js';
@@ -11,6 +12,8 @@ export interface RouteAnswer {
   readonly status: number;
   readonly headers: HeaderSet;
   readonly body: string | Uint8Array | null;
+  /** For bytes in a pooled buffer: called once they are written (the buffer goes back to its pool). */
+  readonly release?: (() => void) | undefined;
 }
 
 export interface Route {
@@ -19,7 +22,7 @@ export interface Route {
   /** The Allow header: methods this path answers. */
   readonly allow: string;
   readonly get?: (headers: Readonly<Record<string, string>>) => RouteAnswer | Promise<RouteAnswer>;
-  readonly post?: (headers: Readonly<Record<string, string>>, body: string, presence: ClientPresence) => Promise<RouteAnswer>;
+  readonly post?: (headers: Readonly<Record<string, string>>, body: RequestBody, presence: ClientPresence) => Promise<RouteAnswer>;
   /** 405 and OPTIONS answers carry Allow: built once per route. */
   readonly allowHeaders: HeaderSet;
   readonly allowJsonHeaders: HeaderSet;
@@ -60,7 +63,9 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
     get: (headers) => (asksForEventStream(headers['accept']) ? sseRefused : health),
     post: async (headers, body, presence) => {
       const answer = await deps.mcp({ headers, body }, presence);
-      return answer.body === null ? { status: answer.status, headers: EMPTY_HEADERS, body: null } : { status: answer.status, headers: JSON_HEADERS, body: answer.body };
+      return answer.body === null
+        ? { status: answer.status, headers: EMPTY_HEADERS, body: null, release: answer.release }
+        : { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release };
     },
   });
   const schema = json(deps.schemaJson);

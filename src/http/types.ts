@@ -20,6 +20,8 @@ export interface HttpResponse {
   body: string | Uint8Array | null;
   /** Ask the socket layer to close the connection after this answer. */
   closeConnection?: boolean;
+  /** Called by the socket layer once it no longer needs the body's bytes (a pooled buffer goes back to its pool). */
+  release?: (() => void) | undefined;
 }
 
 /** Header maps built by the core are never mutated after start-up or after their response left. */

@@ -2,11 +2,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCodec } from '../codec/node.js';
 import { createEndpoints } from '../endpoints.js';
+import { textBody } from '../http/body.js';
 import type { AnalyticsEvent } from '../http/ports.js';
+import { BYTES_ANSWER_MIN_CHARS } from './offload.js';
 import type { OffloadJob, OffloadMessage, OffloadReply, OffloadWorkerData } from './offload.js';
 
 const port = parentPort!;
 const { publicBaseUrl } = workerData as OffloadWorkerData;
+const UTF8 = new TextDecoder();
+const ENCODER = new TextEncoder();
 let events: AnalyticsEvent[] = [];
 let internalError = false;
 const endpoints = createEndpoints(publicBaseUrl, {
@@ -17,23 +21,41 @@ const endpoints = createEndpoints(publicBaseUrl, {
 });
 await loadCodec();
 
+/** `text` as UTF-8 at the start of `buffer`, or of a larger buffer when it does not fit (3 bytes per unit at most). */
+function encodeInto(text: string, buffer: ArrayBuffer): { buffer: ArrayBuffer; length: number } {
+  const { read, written } = ENCODER.encodeInto(text, new Uint8Array(buffer));
+  if (read === text.length) return { buffer, length: written };
+  const larger = new ArrayBuffer(written + (text.length - read) * 3);
+  new Uint8Array(larger).set(new Uint8Array(buffer, 0, written));
+  return { buffer: larger, length: written + ENCODER.encodeInto(text.slice(read), new Uint8Array(larger, written)).written };
+}
+
+/** The reply for an answer: a long one as bytes in the job's buffer (no string copy between threads), else as text. */
+function replyFor(job: OffloadJob, status: number, body: string | Uint8Array | null): { reply: OffloadReply; transfer: ArrayBuffer[] } {
+  const common = { id: job.id, status, events, internalError };
+  const text = body instanceof Uint8Array ? UTF8.decode(body) : body;
+  if (text === null || text.length < BYTES_ANSWER_MIN_CHARS) return { reply: { ...common, body: text, buffer: job.buffer }, transfer: [job.buffer] };
+  const encoded = encodeInto(text, job.buffer);
+  return { reply: { ...common, body: null, buffer: encoded.buffer, answerBytes: encoded.length }, transfer: [encoded.buffer] };
+}
+
 // The pool hands over at most two jobs at a time (it keeps the queue, so it can drop jobs of clients that went away).
 // They run one after another, so each answer carries exactly the events its own request produced.
 let previous: Promise<void> = Promise.resolve();
 port.on('message', (job: OffloadJob) => {
   previous = previous.then(async () => {
-    let reply: OffloadReply;
+    let message: { reply: OffloadReply; transfer: ArrayBuffer[] };
     try {
-      const answer = job.kind === 'mcp' ? await endpoints.mcp({ headers: job.headers, body: job.body }) : await endpoints.rest[job.kind](job.body);
-      const body = answer.body;
-      reply = { id: job.id, status: answer.status, body: typeof body === 'string' || body === null ? body : Buffer.from(body).toString(), events, internalError };
+      const body = textBody(UTF8.decode(new Uint8Array(job.buffer, 0, job.length)), job.length);
+      const answer = job.kind === 'mcp' ? await endpoints.mcp({ headers: job.headers, body }) : await endpoints.rest[job.kind](body);
+      message = replyFor(job, answer.status, answer.body);
     } catch {
       // The endpoints catch what they can; anything else becomes the generic internal error on the main thread.
-      reply = { id: job.id, status: 0, body: null, events, internalError: true, failed: true };
+      message = { reply: { id: job.id, status: 0, body: null, events, internalError: true, failed: true }, transfer: [] };
     }
     events = [];
     internalError = false;
-    port.postMessage(reply satisfies OffloadMessage);
+    port.postMessage(message.reply satisfies OffloadMessage, message.transfer);
   });
 });
 port.postMessage({ ready: true } satisfies OffloadMessage);

@@ -2,22 +2,26 @@
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { Codec } from '../codec/types.js';
 import type { EndpointHooks, Endpoints } from '../endpoints.js';
+import type { RequestBody } from '../http/body.js';
+import type { BufferPool } from '../http/buffer-pool.js';
 import { JSON_HEADERS } from '../http/headers.js';
 import { ServerBusyError } from '../http/ports.js';
-import type { AnalyticsEvent, ClientPresence } from '../http/ports.js';
+import type { AnalyticsEvent, ClientPresence, EndpointAnswer } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
 import type { RouteAnswer } from '../http/routes.js';
 import { rpcError } from '../mcp/errors.js';
-import type { McpHttpResponse } from '../mcp/types.js';
 import { costlyJsonShape } from '../session/limits.js';
 import { parseLink } from '../session/link.js';
 import { spawnThread, threadEntry } from './threads.js';
 
 /**
- * Bodies from this size on can cost more than a few ms (JSON.parse alone is ~10 ms per MB here), so they go to a thread.
- * Below it a create costs well under 2 ms, less than a round trip to a thread would save.
+ * Bodies from this size on can cost more than a few ms (JSON.parse alone is ~10 ms per MB here), so they go to a thread,
+ * as the bytes they arrived in (http/body.ts assembles bodies this large in a pooled buffer). Below it a create costs
+ * well under 2 ms, less than a round trip to a thread would save.
  */
-export const OFFLOAD_MIN_BODY_CHARS = 64 * 1024;
+export const OFFLOAD_MIN_BODY_BYTES = 64 * 1024;
+/** A thread's answers from this length on come back as UTF-8 bytes in the job's buffer rather than as a cloned string. */
+export const BYTES_ANSWER_MIN_CHARS = 64 * 1024;
 /**
  * A decode's cost follows what its link expands to, not the link's size: a 3.5 KB link can hold 1.8 MB of JSON (30–80 ms
  * of work). A link under this size expands to at most ~100,000 characters (LZW: n codes give at most n²/2 units), so
@@ -32,12 +36,12 @@ export const OFFLOAD_MIN_DECODE_CHARS = 1024;
  */
 export const OFFLOAD_MIN_EXPANDED_CHARS = 64 * 1024;
 /**
- * Jobs waiting for a thread, at most (per thread), and the characters of their bodies, at most (per thread: sixteen
+ * Jobs waiting for a thread, at most (per thread), and the bytes of their bodies, at most (per thread: sixteen
  * bodies at the 2 MB cap). Beyond either the POST is answered 429 with Retry-After, so a flood of large requests costs
  * bounded memory and a bounded wait instead of a queue that grows with the flood.
  */
 export const MAX_QUEUED_JOBS_PER_THREAD = 64;
-export const MAX_QUEUED_CHARS_PER_THREAD = 32 * 1024 * 1024;
+export const MAX_QUEUED_BYTES_PER_THREAD = 32 * 1024 * 1024;
 /**
  * Jobs handed to one thread at a time: two, so that the thread starts the next as soon as it posts an answer (with
  * one, it would idle for a round trip per job: small decodes ran at half the throughput). The rest wait here, where
@@ -49,20 +53,29 @@ export const BUSY_RETRY_AFTER_S = 2;
 
 export type OffloadKind = 'mcp' | 'create' | 'decode';
 
+/** A job: the request's headers and its body, the first `length` bytes of `buffer` (transferred to the thread). */
 export interface OffloadJob {
   readonly id: number;
   readonly kind: OffloadKind;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  readonly buffer: ArrayBuffer;
+  readonly length: number;
 }
 
 /** A thread's message: `ready` once after start-up, then one reply per job. */
 export type OffloadMessage = { readonly ready: true } | OffloadReply;
 
+/**
+ * A thread's answer. The job's buffer always comes back (transferred): holding the answer as UTF-8 in its first
+ * `answerBytes` bytes for a long answer (then `body` is null), or only to go back to the pool. It may be a larger
+ * buffer than the job's when the answer did not fit.
+ */
 export interface OffloadReply {
   readonly id: number;
   readonly status: number;
   readonly body: string | null;
+  readonly buffer?: ArrayBuffer;
+  readonly answerBytes?: number;
   readonly events: readonly AnalyticsEvent[];
   /** A REST failure no rule covers happened (the body is already the generic 500). */
   readonly internalError: boolean;
@@ -79,10 +92,12 @@ export interface OffloadWorkerData {
  * Whether this POST may cost more than a few ms: a large body, or a decode whose link expands to a large document.
  * Anything that fails on the way (bad JSON, a costly shape, a bad link) is not heavy: the endpoint refuses it cheaply.
  */
-export function isHeavy(kind: OffloadKind, body: string, codec: Codec): boolean {
-  if (body.length >= OFFLOAD_MIN_BODY_CHARS) return true;
-  if (body.length < OFFLOAD_MIN_DECODE_CHARS || kind === 'create' || (kind === 'mcp' && !body.includes('decode_session_link'))) return false;
-  const link = decodeLinkOf(kind, body);
+export function isHeavy(kind: OffloadKind, body: RequestBody, codec: Codec): boolean {
+  if (body.byteLength >= OFFLOAD_MIN_BODY_BYTES) return true;
+  if (body.byteLength < OFFLOAD_MIN_DECODE_CHARS || kind === 'create') return false;
+  const text = body.text();
+  if (kind === 'mcp' && !text.includes('decode_session_link')) return false;
+  const link = decodeLinkOf(kind, text);
   if (link === undefined) return false;
   try {
     return codec.decompressedLength(parseLink(link)) >= OFFLOAD_MIN_EXPANDED_CHARS;
@@ -130,7 +145,7 @@ export class OffloadPool {
   readonly #data: OffloadWorkerData;
   readonly #onThreadFailure: (error: Error) => void;
   readonly #resourceLimits: ResourceLimits | undefined;
-  #queuedChars = 0;
+  #queuedBytes = 0;
   #nextId = 1;
   #closed = false;
 
@@ -152,15 +167,19 @@ export class OffloadPool {
     return this.#queue.length;
   }
 
-  /** The reply, or undefined when the client went away before a thread took the job. Rejects with ServerBusyError (→ 429). */
-  run(kind: OffloadKind, headers: Readonly<Record<string, string>>, body: string, presence?: ClientPresence): Promise<OffloadReply | undefined> {
+  /**
+   * The reply, or undefined when the client went away before a thread took the job. Rejects with ServerBusyError
+   * (→ 429). The body is the first `length` bytes of `buffer`, which is transferred once a thread takes the job: until
+   * then (and when the promise rejects or resolves undefined) it still belongs to the caller.
+   */
+  run(kind: OffloadKind, headers: Readonly<Record<string, string>>, buffer: ArrayBuffer, length: number, presence?: ClientPresence): Promise<OffloadReply | undefined> {
     if (this.#closed) return Promise.reject(new Error('offload pool closed'));
-    if (this.#queue.length >= MAX_QUEUED_JOBS_PER_THREAD * this.#size || this.#queuedChars + body.length > MAX_QUEUED_CHARS_PER_THREAD * this.#size) {
+    if (this.#queue.length >= MAX_QUEUED_JOBS_PER_THREAD * this.#size || this.#queuedBytes + length > MAX_QUEUED_BYTES_PER_THREAD * this.#size) {
       return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
     }
     return new Promise((resolve, reject) => {
-      this.#queue.push({ job: { id: this.#nextId++, kind, headers, body }, presence, resolve, reject });
-      this.#queuedChars += body.length;
+      this.#queue.push({ job: { id: this.#nextId++, kind, headers, buffer, length }, presence, resolve, reject });
+      this.#queuedBytes += length;
       this.#dispatch();
     });
   }
@@ -178,14 +197,14 @@ export class OffloadPool {
       while (thread.inFlight.size < MAX_IN_FLIGHT_PER_THREAD) {
         let next = this.#queue.shift();
         while (next !== undefined) {
-          this.#queuedChars -= next.job.body.length;
+          this.#queuedBytes -= next.job.length;
           if (next.presence?.departed !== true) break;
           next.resolve(undefined);
           next = this.#queue.shift();
         }
         if (next === undefined) return;
         thread.inFlight.set(next.job.id, next);
-        thread.worker.postMessage(next.job);
+        thread.worker.postMessage(next.job, [next.job.buffer]);
       }
     }
   }
@@ -230,44 +249,55 @@ export class OffloadPool {
 }
 
 /** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
-const MCP_THREAD_FAILED: McpHttpResponse = { status: 200, body: rpcError('internalError', null).body };
+const MCP_THREAD_FAILED: EndpointAnswer = { status: 200, body: rpcError('internalError', null).body };
 const REST_THREAD_FAILED: RouteAnswer = { status: 500, headers: JSON_HEADERS, body: REST_INTERNAL_ERROR_BODY };
 /** For a client that went away while its job was queued: nobody reads it (the request cycle drops it). */
-const DEPARTED: McpHttpResponse = { status: 0, body: null };
+const DEPARTED: EndpointAnswer = { status: 0, body: null };
 
-/** `local`, except that heavy POSTs are answered by the pool's threads (same endpoints, same answers, same events). */
-export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, codec: Codec): Endpoints {
-  const replay = (reply: OffloadReply): OffloadReply => {
-    for (const event of reply.events) hooks.recordEvent(event);
-    if (reply.internalError) hooks.onInternalError(new Error('internal failure in an offload thread'));
-    return reply;
-  };
-  const rest = (kind: 'create' | 'decode') => async (body: string, presence?: ClientPresence): Promise<RouteAnswer> => {
-    if (!isHeavy(kind, body, codec)) return local.rest[kind](body);
+/**
+ * `local`, except that heavy POSTs are answered by the pool's threads (same endpoints, same answers, same events). A
+ * heavy body goes to the thread in its own buffer, which comes back with the answer and returns to `buffers` once the
+ * answer is written.
+ */
+export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, codec: Codec, buffers: BufferPool): Endpoints {
+  /** The thread's reply as status and body; `undefined` when the thread failed or the client went away. */
+  const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
+    const length = body.byteLength;
+    const buffer = body.takeBuffer();
     let reply: OffloadReply | undefined;
     try {
-      reply = await pool.run(kind, {}, body, presence);
+      reply = await pool.run(kind, headers, buffer, length, presence);
     } catch (error) {
+      buffers.give(buffer); // still ours unless a thread took it (then it is detached and give() ignores it)
       if (error instanceof ServerBusyError) throw error;
-      return REST_THREAD_FAILED;
+      return 'failed';
     }
-    if (reply === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
-    replay(reply);
-    return { status: reply.status, headers: JSON_HEADERS, body: reply.body };
+    if (reply === undefined) {
+      buffers.give(buffer);
+      return undefined;
+    }
+    for (const event of reply.events) hooks.recordEvent(event);
+    if (reply.internalError) hooks.onInternalError(new Error('internal failure in an offload thread'));
+    const returned = reply.buffer;
+    if (returned === undefined || reply.answerBytes === undefined) {
+      if (returned !== undefined) buffers.give(returned);
+      return { status: reply.status, body: reply.body };
+    }
+    return { status: reply.status, body: new Uint8Array(returned, 0, reply.answerBytes), release: () => buffers.give(returned) };
+  };
+  const rest = (kind: 'create' | 'decode') => async (body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer> => {
+    if (!isHeavy(kind, body, codec)) return local.rest[kind](body);
+    const answer = await offload(kind, {}, body, presence);
+    if (answer === 'failed') return REST_THREAD_FAILED;
+    if (answer === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
+    return { ...answer, headers: JSON_HEADERS };
   };
   return {
     mcp: async (request, presence) => {
       if (!isHeavy('mcp', request.body, codec)) return local.mcp(request);
-      let reply: OffloadReply | undefined;
-      try {
-        reply = await pool.run('mcp', request.headers, request.body, presence);
-      } catch (error) {
-        if (error instanceof ServerBusyError) throw error;
-        return MCP_THREAD_FAILED;
-      }
-      if (reply === undefined) return DEPARTED;
-      replay(reply);
-      return { status: reply.status, body: reply.body };
+      const answer = await offload('mcp', request.headers, request.body, presence);
+      if (answer === 'failed') return MCP_THREAD_FAILED;
+      return answer ?? DEPARTED;
     },
     rest: { create: rest('create'), decode: rest('decode') },
   };

@@ -45,9 +45,13 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
     const noBody = response.body === null && (response.status === 204 || response.status === 304);
     res.writeHead(response.status, noBody ? { ...response.headers, ...extra } : { ...response.headers, 'content-length': String(length), ...extra });
     const body = head || response.body === null ? undefined : response.body;
+    // node keeps a reference to bytes until the socket took them: a pooled buffer is released once they are flushed
+    // ('finish' for end, the write callback for write); if the socket dies first, the buffer is left to the GC.
+    const release = response.release;
     // end(body) sends head and body in one write; write(body) keeps the response open for a drain.
-    if (finish) res.end(body);
-    else if (body !== undefined) res.write(body);
+    if (finish) res.end(body, release);
+    else if (body !== undefined) res.write(body, release);
+    else release?.();
     return head ? 0 : length;
   };
   return {

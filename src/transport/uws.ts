@@ -107,7 +107,7 @@ export function createUwsTransport(): Transport {
         /** A chunked body refused before its end: its answer waits until the body is drained (uWS cannot cut after end). */
         let held: { response: HttpResponse } | undefined;
         const end = (response: HttpResponse, close: boolean, connectionClose: boolean): void => {
-          if (aborted || ended) return;
+          if (aborted || ended) return response.release?.();
           ended = true;
           res.cork(() => {
             res.writeStatus(statusLine(response.status));
@@ -119,6 +119,8 @@ export function createUwsTransport(): Transport {
             else if (method === 'HEAD') res.endWithoutBody(bodyLength(response.body), true);
             else res.end(response.body ?? '', close);
           });
+          // uWS has sent the body or copied what the socket did not take yet: the bytes are free again.
+          response.release?.();
         };
         const chunked = headers['transfer-encoding'] !== undefined;
         const writer: ResponseWriter = {

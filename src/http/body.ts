@@ -1,0 +1,73 @@
+// A POST body as received: small ones as text, large ones as bytes in a pooled buffer that can travel to a thread.
+import type { BufferPool } from './buffer-pool.js';
+
+/**
+ * Bodies from this many bytes on are assembled in one pooled buffer and decoded only where they are handled (an
+ * offload thread takes the buffer as it is); smaller ones are decoded at once, which is cheaper than any hand-over.
+ */
+export const LARGE_BODY_BYTES = 64 * 1024;
+
+const UTF8 = new TextDecoder();
+const ENCODER = new TextEncoder();
+
+export interface RequestBody {
+  /** Length in bytes. */
+  readonly byteLength: number;
+  /** The body decoded as UTF-8, once (malformed sequences become U+FFFD, which JSON.parse then refuses or keeps). */
+  text(): string;
+  /**
+   * Hands the bytes over: a buffer holding the body in its first byteLength bytes, which the caller now owns (e.g. to
+   * transfer it to a thread). Call it instead of text(), not after it.
+   */
+  takeBuffer(): ArrayBuffer;
+  /** The request is answered: a buffer nobody took goes back to its pool. */
+  release(): void;
+}
+
+/** A body already decoded (an offload thread's, tests'); `byteLength` when known, else measured when asked. */
+export function textBody(text: string, byteLength?: number): RequestBody {
+  let length = byteLength;
+  return {
+    get byteLength() {
+      return (length ??= ENCODER.encode(text).byteLength);
+    },
+    text: () => text,
+    takeBuffer: () => ENCODER.encode(text).buffer,
+    release: () => {},
+  };
+}
+
+/** A small body decoded from its bytes now (they may be volatile: uWS reuses them once the callback returns). */
+export function decodedBody(bytes: Uint8Array): RequestBody {
+  const text = UTF8.decode(bytes);
+  return {
+    byteLength: bytes.byteLength,
+    text: () => text,
+    takeBuffer: () => ENCODER.encode(text).buffer,
+    release: () => {},
+  };
+}
+
+/** A body held in a buffer of `pool`, bytes 0..byteLength. */
+export function bufferedBody(buffer: ArrayBuffer, byteLength: number, pool: BufferPool): RequestBody {
+  let owned: ArrayBuffer | undefined = buffer;
+  let text: string | undefined;
+  return {
+    byteLength,
+    text() {
+      if (text !== undefined) return text;
+      if (owned === undefined) throw new Error('the body was handed over');
+      return (text = UTF8.decode(new Uint8Array(owned, 0, byteLength)));
+    },
+    takeBuffer() {
+      if (owned === undefined) throw new Error('the body was handed over');
+      const taken = owned;
+      owned = undefined;
+      return taken;
+    },
+    release() {
+      if (owned !== undefined) pool.give(owned);
+      owned = undefined;
+    },
+  };
+}
