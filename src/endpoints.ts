@@ -26,15 +26,20 @@ export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
   return { name: 'sessionplan-mcp', title: 'Sessionplan snapshot links', version: PACKAGE_VERSION, iconUrl: new URL('icon.png', publicBaseUrl).href };
 }
 
-export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks): Endpoints {
-  const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl });
+/**
+ * `largeTexts`: the endpoints answer large requests (an offload thread's), so long documents and results are
+ * serialized in pieces (session/json-pieces.ts) instead of as one multi-MB string.
+ */
+export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, largeTexts = false): Endpoints {
+  const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl, largeTexts });
   const handleMcpPost = createMcpHandler({
     operations,
     identity: serverIdentity(publicBaseUrl),
     observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
+    largeResults: largeTexts,
   });
   return {
     mcp: (request) => handleMcpPost({ headers: request.headers, body: request.body.text() }),
-    rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, (error) => hooks.onInternalError(error)),
+    rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, (error) => hooks.onInternalError(error), largeTexts),
   };
 }

@@ -90,7 +90,31 @@ describe('Node entry', () => {
   it('refuses non-string input with a TypeError instead of crashing', async () => {
     const codec = await loadCodec();
     expect(() => codec.compress(42 as unknown as string)).toThrow(TypeError);
+    expect(() => codec.compress(['a', 1] as unknown as string[])).toThrow(TypeError);
     expect(() => codec.decompress(null as unknown as string)).toThrow(TypeError);
+  });
+
+  it('compresses a text given in pieces exactly as the joined text, budgets and failure positions included', async () => {
+    const codec = await loadCodec();
+    const isomorphic = createCodec(await loadCodecModule());
+    const text = `${'{"id":"x","title":"Grüße 😀"},'.repeat(5_000)}\ud800${'z'.repeat(70_000)}`;
+    const cuts = [0, 1, 2, 7_001, 70_000, 70_001, text.length - 1, text.length];
+    const pieces = cuts.slice(1).map((end, i) => text.slice(cuts[i], end));
+    expect(pieces.join('')).toBe(text);
+    for (const each of [codec, isomorphic]) {
+      expect(each.compress(pieces)).toBe(lz.compressToEncodedURIComponent(text));
+      expect(each.compress([])).toBe(lz.compressToEncodedURIComponent(''));
+    }
+    const random = Array.from({ length: 300_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('');
+    const refusal = (input: string | string[]): string => {
+      try {
+        return codec.compress(input);
+      } catch (error) {
+        return `${(error as CodecError).code}: ${(error as CodecError).message}`;
+      }
+    };
+    expect(refusal([random.slice(0, 1234), random.slice(1234)])).toBe(refusal(random));
+    expect(refusal(random)).toMatch(/^DICTIONARY_BUDGET: .*of 300,000 characters/);
   });
 
   it('every kind of refusal leaves the codec working', async () => {

@@ -22,7 +22,7 @@ describe('createResultJson', () => {
         const built = createResultJson(l, summary);
         expect(built).toEqual(resultJson({ link: l, summary }));
         expect(built.structured).toBe(JSON.stringify({ link: l, summary }));
-        expect(JSON.parse(built.text)).toBe(built.structured);
+        expect(JSON.parse(built.text as string)).toBe(built.structured);
       }),
       { numRuns: 2_000 },
     );
@@ -47,6 +47,6 @@ describe('createResultJson', () => {
       { numRuns: 2_000 },
     );
     const odd = createResultJson('https://x.test/a"b\\c\u2028', { title: 't', blockCount: 1, totalDuration: 2 });
-    expect(JSON.parse(odd.structured)).toEqual({ link: 'https://x.test/a"b\\c\u2028', summary: { title: 't', blockCount: 1, totalDuration: 2 } });
+    expect(JSON.parse(odd.structured as string)).toEqual({ link: 'https://x.test/a"b\\c\u2028', summary: { title: 't', blockCount: 1, totalDuration: 2 } });
   });
 });

@@ -1,5 +1,6 @@
 // The official SDKs as oracles for the protocol layer, with the real session operations and WASM codec behind it:
 // every response validated by @modelcontextprotocol/client's spec schemas, and the v1/v2 clients driving the handler.
+import { joinText } from '../src/session/json-pieces.js';
 import { Client as ClientV2, specTypeSchemas, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -62,7 +63,7 @@ async function inProcessFetch(_url: string | URL, init?: RequestInit): Promise<R
   const headers: Record<string, string> = {};
   new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
   const answer = await handle({ headers, body: String(init?.body) });
-  return new Response(answer.body, { status: answer.status, headers: answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(answer.body === null ? null : joinText(answer.body), { status: answer.status, headers: answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' } });
 }
 
 const URL_ = new URL('http://127.0.0.1/mcp');

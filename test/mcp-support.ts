@@ -1,4 +1,5 @@
 // Helpers for the MCP protocol-layer tests: a small in-memory SessionOperations and request builders.
+import { joinText } from '../src/session/json-pieces.js';
 import { createMcpHandler, type McpHttpResponse, type McpObserver } from '../src/mcp/handler.js';
 import { SessionError } from '../src/session/errors.js';
 import type { SessionOperations } from '../src/session/operations.js';
@@ -54,7 +55,8 @@ export function makePost(operations: SessionOperations = inMemoryOperations, obs
   const handle = createMcpHandler({ operations, identity: IDENTITY, ...(observer ? { observer } : {}) });
   return async function post(body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const res: McpHttpResponse = await handle({ headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-    return { status: res.status, raw: res.body, json: res.body === null ? {} : JSON.parse(res.body) };
+    const raw = res.body === null ? null : joinText(res.body);
+    return { status: res.status, raw, json: raw === null ? {} : JSON.parse(raw) };
   };
 }
 

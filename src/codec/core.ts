@@ -80,18 +80,27 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
    * output. A payload that is all ASCII (every valid one is) goes in as bytes, a bulk copy instead of a per-character
    * loop.
    */
-  function transfer<T>(direction: 'compress' | 'decompress', input: string, finish: (exports: CodecExports, length: number) => T): T {
+  function transfer<T>(direction: 'compress' | 'decompress', input: string | readonly string[], finish: (exports: CodecExports, length: number) => T): T {
     return guarded((exports) => {
-      const pointer = exports[`${direction}Begin` as const](input.length);
-      if (pointer < 0) fail(exports, pointer, direction, input.length);
+      const units = typeof input === 'string' ? input.length : totalLength(input);
+      const pointer = exports[`${direction}Begin` as const](units);
+      if (pointer < 0) fail(exports, pointer, direction, units);
       let length: number;
-      if (direction === 'decompress' && writeAscii?.(exports.memory.buffer, pointer, input) === true) {
-        length = exports.decompressAscii(input.length);
+      if (typeof input !== 'string') {
+        // Pieces are written one after the other, each where it is (no joined copy of a long text).
+        let offset = pointer;
+        for (const piece of input) {
+          strings.writeUtf16(exports.memory.buffer, offset, piece);
+          offset += piece.length * 2;
+        }
+        length = exports[direction](units);
+      } else if (direction === 'decompress' && writeAscii?.(exports.memory.buffer, pointer, input) === true) {
+        length = exports.decompressAscii(units);
       } else {
         strings.writeUtf16(exports.memory.buffer, pointer, input);
-        length = exports[direction](input.length);
+        length = exports[direction](units);
       }
-      if (length < 0) fail(exports, length, direction, input.length);
+      if (length < 0) fail(exports, length, direction, units);
       return finish(exports, length);
     });
   }
@@ -106,8 +115,10 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
   }
 
   return {
-    compress(text: string): string {
-      if (typeof text !== 'string') throw new TypeError('compress(text) expects a string.');
+    compress(text: string | readonly string[]): string {
+      if (typeof text !== 'string' && !(Array.isArray(text) && text.every((piece) => typeof piece === 'string'))) {
+        throw new TypeError('compress(text) expects a string or an array of strings.');
+      }
       return transfer('compress', text, (exports, length) => strings.readAscii(exports.memory.buffer, exports.outputPointer(), length));
     },
     decompress(payload: string): string {
@@ -119,6 +130,12 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
       return transfer('decompress', payload, (_exports, length) => length);
     },
   };
+}
+
+function totalLength(pieces: readonly string[]): number {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length;
 }
 
 function trapDetail() {

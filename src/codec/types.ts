@@ -2,8 +2,11 @@
 
 /** lz-string `compressToEncodedURIComponent` / `decompressFromEncodedURIComponent`, with budgets. */
 export interface Codec {
-  /** Text → payload (the part after `v2:`); throws CodecError when a budget is exceeded. */
-  compress(text: string): string;
+  /**
+   * Text → payload (the part after `v2:`); throws CodecError when a budget is exceeded. The text may be given in
+   * pieces (their concatenation is compressed): a long text need not be one string.
+   */
+  compress(text: string | readonly string[]): string;
   /** Payload → text; throws CodecError for over-budget or invalid payloads. */
   decompress(payload: string): string;
   /**

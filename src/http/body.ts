@@ -17,33 +17,43 @@ export interface RequestBody {
   text(): string;
   /**
    * Hands the bytes over: a buffer holding the body in its first byteLength bytes, which the caller now owns (e.g. to
-   * transfer it to a thread). Call it instead of text(), not after it.
+   * transfer it to a thread): the body's own pooled buffer, or one from `pool` with the body written into it. Call it
+   * instead of text(), not after it.
    */
-  takeBuffer(): ArrayBuffer;
+  takeBuffer(pool: BufferPool): ArrayBuffer;
   /** The request is answered: a buffer nobody took goes back to its pool. */
   release(): void;
+}
+
+/** `text` as UTF-8 in a buffer of `pool` (a text body handed to a thread: its answer may need the room). */
+function pooledCopy(text: string, byteLength: number, pool: BufferPool): ArrayBuffer {
+  const buffer = pool.take(byteLength);
+  ENCODER.encodeInto(text, new Uint8Array(buffer));
+  return buffer;
 }
 
 /** A body already decoded (an offload thread's, tests'); `byteLength` when known, else measured when asked. */
 export function textBody(text: string, byteLength?: number): RequestBody {
   let length = byteLength;
-  return {
+  const body: RequestBody = {
     get byteLength() {
       return (length ??= ENCODER.encode(text).byteLength);
     },
     text: () => text,
-    takeBuffer: () => ENCODER.encode(text).buffer,
+    takeBuffer: (pool) => pooledCopy(text, body.byteLength, pool),
     release: () => {},
   };
+  return body;
 }
 
 /** A small body decoded from its bytes now (they may be volatile: uWS reuses them once the callback returns). */
 export function decodedBody(bytes: Uint8Array): RequestBody {
   const text = UTF8.decode(bytes);
+  const byteLength = bytes.byteLength;
   return {
-    byteLength: bytes.byteLength,
+    byteLength,
     text: () => text,
-    takeBuffer: () => ENCODER.encode(text).buffer,
+    takeBuffer: (pool) => pooledCopy(text, byteLength, pool),
     release: () => {},
   };
 }

@@ -15,8 +15,12 @@ export interface BufferPoolLimits {
   readonly maxBytes: number;
 }
 
-/** Six buffers and 32 MB: two offload jobs in flight, their answers on the wire, and the next bodies arriving. */
-export const DEFAULT_POOL_LIMITS: BufferPoolLimits = { maxBuffers: 6, maxBytes: 32 * 1024 * 1024 };
+/**
+ * Six buffers and 48 MB: two offload jobs in flight, their answers on the wire, and the next bodies arriving. A decode's
+ * answer can be ~10 MB (a document at the 4 MB output budget, twice over MCP); only the bytes a buffer held so far are
+ * resident.
+ */
+export const DEFAULT_POOL_LIMITS: BufferPoolLimits = { maxBuffers: 6, maxBytes: 48 * 1024 * 1024 };
 
 export class BufferPool {
   readonly #free: ArrayBuffer[] = [];

@@ -77,7 +77,9 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
   const grantOf = (exchange: Exchange): CorsGrant | undefined => (exchange.origin.kind === 'allowed' ? exchange.origin.grant : undefined);
 
   function answer(exchange: Exchange, routeAnswer: RouteAnswer): HttpResponse {
-    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: routeAnswer.body, release: routeAnswer.release };
+    const { body } = routeAnswer;
+    // Pieces come from the endpoints of large requests, which an offload thread turns into bytes; here they are joined.
+    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: Array.isArray(body) ? body.join('') : (body as string | Uint8Array | null), release: routeAnswer.release };
   }
 
   function plain(exchange: Exchange, refusal: PlainRefusal, close = false): HttpResponse {

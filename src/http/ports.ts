@@ -1,5 +1,9 @@
 // What the HTTP core needs from the outside, in one place: the MCP and REST handlers, rate limiter, metrics, static files.
+import type { JsonText } from '../session/json-pieces.js';
 import type { RequestBody } from './body.js';
+
+/** What an answer carries: text (one string or pieces), bytes, or nothing. */
+export type AnswerBody = JsonText | Uint8Array | null;
 
 /** Fixed route labels (metrics, logs), so label cardinality never depends on client input. */
 export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'icon' | 'static' | 'not_found';
@@ -84,10 +88,13 @@ export interface EndpointRequest {
   readonly body: RequestBody;
 }
 
-/** An endpoint's answer: status and body; bytes in a pooled buffer come with `release`, called once they are written. */
+/**
+ * An endpoint's answer: status and body. Bytes in a pooled buffer come with `release`, called once they are written;
+ * JSON text in pieces (json-pieces.ts) comes from endpoints made for large requests.
+ */
 export interface EndpointAnswer {
   readonly status: number;
-  readonly body: string | Uint8Array | null;
+  readonly body: AnswerBody;
   readonly release?: (() => void) | undefined;
 }
 

@@ -64,7 +64,7 @@ export function familyStatus(refusal: FamilyRefusal): number {
  */
 export function familyRefusalBody(refusal: FamilyRefusal, family: EndpointFamily, modern: boolean): string {
   const row = FAMILY_REFUSALS[refusal];
-  if (family === 'mcp') return rpcError(row.rpc, modern ? undefined : null, row.rpcDetail).body ?? '';
+  if (family === 'mcp') return rpcError(row.rpc, modern ? undefined : null, row.rpcDetail).body;
   const message = row.restMessage ?? RPC_SITUATIONS[row.rpc].message;
   return JSON.stringify(family === 'rest' ? { error: { code: row.restCode, message } } : { error: message });
 }

@@ -1,5 +1,6 @@
 // The REST API: POST /api/session-links and /api/session-links/decode over the session operations (docs/http-api.md).
 import { SessionError } from '../session/errors.js';
+import { jsonText, type JsonText } from '../session/json-pieces.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import type { RequestBody } from './body.js';
 import { JSON_HEADERS } from './headers.js';
@@ -13,7 +14,7 @@ export interface RestHandlers {
   decode(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
 }
 
-const json = (status: number, body: string): RouteAnswer => ({ status, headers: JSON_HEADERS, body });
+const json = (status: number, body: JsonText): RouteAnswer => ({ status, headers: JSON_HEADERS, body });
 const badRequest = (message: string): RouteAnswer => json(400, restBadRequestBody(message));
 
 /** Longest unknown field name repeated in a 400 message (it comes from the client). */
@@ -52,8 +53,16 @@ function sessionFailure(error: SessionError): RouteAnswer {
   return json(422, JSON.stringify({ error: { code: error.code, message } }));
 }
 
-/** `onInternalError` receives unexpected failures for the log (the client only sees a generic 500). */
-export function createRestHandlers(operations: RestOperations, observer: Pick<HttpObserver, 'recordEvent'>, onInternalError: (error: unknown) => void = () => {}): RestHandlers {
+/**
+ * `onInternalError` receives unexpected failures for the log (the client only sees a generic 500); `largeResults`: long
+ * results are answered in pieces (json-pieces.ts), for the endpoints of large requests.
+ */
+export function createRestHandlers(
+  operations: RestOperations,
+  observer: Pick<HttpObserver, 'recordEvent'>,
+  onInternalError: (error: unknown) => void = () => {},
+  largeResults = false,
+): RestHandlers {
   async function run(operation: AnalyticsOperation, bodyText: string, key: 'session' | 'link', call: (arg: unknown) => Promise<unknown> | unknown): Promise<RouteAnswer> {
     const started = performance.now();
     let outcome: AnalyticsOutcome = 'success';
@@ -64,7 +73,7 @@ export function createRestHandlers(operations: RestOperations, observer: Pick<Ht
       answer = envelope.answer;
     } else {
       try {
-        answer = json(200, JSON.stringify(await call(envelope.value)));
+        answer = json(200, jsonText(await call(envelope.value), largeResults));
       } catch (error) {
         if (error instanceof SessionError) {
           outcome = 'tool_error';

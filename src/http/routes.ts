@@ -1,6 +1,6 @@
 // The route table: what each path answers to GET and POST, its Allow header, error family and metrics label.
 import type { RequestBody } from './body.js';
-import type { ClientPresence, McpEndpoint, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
+import type { AnswerBody, ClientPresence, McpEndpoint, RouteLabel, StaticAssets, StaticResponse } from './ports.js';
 import { asksForEventStream } from './rules.js';
 import { plainRefusalBody } from './refusals.js';
 import type { EndpointFamily } from './refusals.js';
@@ -11,7 +11,7 @@ import { EMPTY_HEADERS, HeaderSet, JSON_CONTENT_TYPE, JSON_HEADERS, mergeHeaders
 export interface RouteAnswer {
   readonly status: number;
   readonly headers: HeaderSet;
-  readonly body: string | Uint8Array | null;
+  readonly body: AnswerBody;
   /** For bytes in a pooled buffer: called once they are written (the buffer goes back to its pool). */
   readonly release?: (() => void) | undefined;
 }

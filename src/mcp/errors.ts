@@ -57,7 +57,7 @@ export function clipEcho(value: string): string {
  * Builds the error response for one situation. `detail` is one sentence naming the field path (never the input);
  * `id` follows the era rule of {@link ResponseId}.
  */
-export function rpcError(situation: RpcSituation, id: ResponseId, detail?: string, data?: unknown): Reply {
+export function rpcError(situation: RpcSituation, id: ResponseId, detail?: string, data?: unknown): Reply & { body: string } {
   const row = RPC_SITUATIONS[situation];
   const error: { code: number; message: string; data?: unknown } = {
     code: row.code,

@@ -19,13 +19,15 @@ export interface McpHandlerDeps {
   operations: SessionOperations;
   identity: McpServerIdentity;
   observer?: McpObserver;
+  /** Answer long results in pieces (json-pieces.ts): where large requests are answered (offload threads). */
+  largeResults?: boolean;
 }
 
 const ACCEPTED_NOTIFICATION: McpHttpResponse = { status: 202, body: null };
 
 export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) => Promise<McpHttpResponse> {
   const results = buildStaticResults(deps.identity);
-  const ctx: DispatchContext = { operations: deps.operations, modernMeta: results.modernMeta, results };
+  const ctx: DispatchContext = { operations: deps.operations, modernMeta: results.modernMeta, results, largeResults: deps.largeResults === true };
   const report = toolCallReporter(deps.observer);
 
   return async function handleMcpPost(req: McpHttpRequest): Promise<McpHttpResponse> {

@@ -1,15 +1,19 @@
 // The JSON of a tool's structured result, built once per call in both forms a success needs (structured and as text).
+import { jsonStringLiteral, jsonText, type JsonText } from '../session/json-pieces.js';
 import type { SessionSummary } from '../session/summary.js';
 
-/** `structured`: the result as JSON; `text`: that JSON as a JSON string literal (the first text block of a success). */
+/**
+ * `structured`: the result as JSON; `text`: that JSON as a JSON string literal (the first text block of a success).
+ * Both are one string, or pieces for a large result when asked for (json-pieces.ts).
+ */
 export interface ResultJson {
-  readonly structured: string;
-  readonly text: string;
+  readonly structured: JsonText;
+  readonly text: JsonText;
 }
 
-export function resultJson(value: unknown): ResultJson {
-  const structured = JSON.stringify(value);
-  return { structured, text: JSON.stringify(structured) };
+export function resultJson(value: unknown, large = false): ResultJson {
+  const structured = jsonText(value, large);
+  return { structured, text: jsonStringLiteral(structured) };
 }
 
 /** Printable ASCII without `"` and `\`: JSON.stringify leaves such a string as it is, at any nesting level. */

@@ -1,5 +1,6 @@
 // tools/call: structural param rules (-32602 / unknown tool -32601), the operation, and the result per revision.
 import { SessionError } from '../session/errors.js';
+import { concatText, type JsonText } from '../session/json-pieces.js';
 import type { SessionOperations } from '../session/operations.js';
 import { isPlainObject } from './envelope.js';
 import { clipEcho, rpcError } from './errors.js';
@@ -13,6 +14,8 @@ export interface ToolCallContext {
   readonly operations: SessionOperations;
   /** JSON of the modern `_meta` (server identity). */
   readonly modernMeta: string;
+  /** Long results may be answered in pieces (json-pieces.ts): set where large requests are answered. */
+  readonly largeResults: boolean;
 }
 
 const TOOL_NAMES = TOOLS.map((tool) => tool.name).join(', ');
@@ -40,7 +43,7 @@ export async function callTool(id: RequestId, params: unknown, revision: Protoco
   }
   let result: ResultJson;
   try {
-    result = await tool.run(ctx.operations, args ?? {});
+    result = await tool.run(ctx.operations, args ?? {}, ctx.largeResults);
   } catch (error) {
     if (error instanceof SessionError) {
       return { ...resultReply(id, toolErrorResult(messageOf(error), revision, ctx.modernMeta)), toolOutcome: 'tool_error' };
@@ -61,13 +64,25 @@ function messageOf(error: SessionError): string {
  * The structured JSON is serialized once (result-json.ts) and reused in both places; `usageJson` is the usage
  * sentence as a JSON string literal.
  */
-export function toolSuccessResult(result: ResultJson, usageJson: string, revision: ProtocolRevision, modernMeta: string): string {
-  const content = `[{"type":"text","text":${result.text}},{"type":"text","text":${usageJson}}]`;
+export function toolSuccessResult(result: ResultJson, usageJson: string, revision: ProtocolRevision, modernMeta: string): JsonText {
+  const { text, structured } = result;
+  if (typeof text !== 'string' || typeof structured !== 'string') return successInPieces(text, structured, usageJson, revision, modernMeta);
+  const content = `[{"type":"text","text":${text}},{"type":"text","text":${usageJson}}]`;
   if (revision === MODERN_PROTOCOL_VERSION) {
-    return `{"resultType":"complete","content":${content},"structuredContent":${result.structured},"_meta":${modernMeta}}`;
+    return `{"resultType":"complete","content":${content},"structuredContent":${structured},"_meta":${modernMeta}}`;
   }
   if (revision === '2025-03-26') return `{"content":${content}}`;
-  return `{"content":${content},"structuredContent":${result.structured}}`;
+  return `{"content":${content},"structuredContent":${structured}}`;
+}
+
+/** toolSuccessResult for a result in pieces: the same text, the large parts kept as pieces. */
+function successInPieces(text: JsonText, structured: JsonText, usageJson: string, revision: ProtocolRevision, modernMeta: string): JsonText {
+  const content = ['[{"type":"text","text":', text, `},{"type":"text","text":${usageJson}}]`];
+  if (revision === MODERN_PROTOCOL_VERSION) {
+    return concatText(['{"resultType":"complete","content":', ...content, ',"structuredContent":', structured, `,"_meta":${modernMeta}}`]);
+  }
+  if (revision === '2025-03-26') return concatText(['{"content":', ...content, '}']);
+  return concatText(['{"content":', ...content, ',"structuredContent":', structured, '}']);
 }
 
 /** Tool error: one text block, `isError: true`, never `structuredContent`. */

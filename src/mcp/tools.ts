@@ -21,8 +21,11 @@ export interface ToolDefinition {
   readonly argumentNames: ReadonlySet<string>;
   /** Second text block of a success: how the model should use the result. */
   readonly usage: string;
-  /** Runs the operation and returns the JSON of its structured result (what `outputSchema` describes). */
-  run(operations: SessionOperations, args: JsonObject): Promise<ResultJson>;
+  /**
+   * Runs the operation and returns the JSON of its structured result (what `outputSchema` describes); `large`: a long
+   * result may come in pieces (json-pieces.ts).
+   */
+  run(operations: SessionOperations, args: JsonObject, large: boolean): Promise<ResultJson>;
 }
 
 /** Both tools only transform data in memory: nothing is persisted, deleted, or fetched. */
@@ -81,9 +84,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: decodeToolOutputSchema,
     argumentNames: argumentNamesOf(decodeToolInputSchema),
     usage: DECODE_USAGE,
-    async run(operations, args) {
+    async run(operations, args, large) {
       const { session, warnings } = await operations.decodeSessionLink(argument(args, 'link'));
-      return resultJson(warnings === undefined ? { session } : { session, warnings });
+      return resultJson(warnings === undefined ? { session } : { session, warnings }, large);
     },
   },
 ];

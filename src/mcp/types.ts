@@ -1,3 +1,5 @@
+import type { JsonText } from '../session/json-pieces.js';
+
 // Plain request/response shapes shared by the MCP protocol layer and the HTTP layer that calls it (no sockets here).
 
 /** One POST to the MCP endpoint, as the HTTP layer hands it over. */
@@ -11,8 +13,8 @@ export interface McpHttpRequest {
 /** What the HTTP layer sends back; it adds Content-Type and the security headers itself. */
 export interface McpHttpResponse {
   status: number;
-  /** `null` → empty body (202 for notifications). */
-  body: string | null;
+  /** `null` → empty body (202 for notifications); pieces (json-pieces.ts) only when the handler was asked for them. */
+  body: JsonText | null;
 }
 
 /** Who this server says it is, in `serverInfo` and `_meta["io.modelcontextprotocol/serverInfo"]`. */

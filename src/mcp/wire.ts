@@ -1,6 +1,8 @@
 // Serializes JSON-RPC success responses from pre-serialized result fragments (large results are stringified once).
+import { concatText, type JsonText } from '../session/json-pieces.js';
 import type { Reply, RequestId } from './types.js';
 
-export function resultReply(id: RequestId, resultJson: string): Reply {
-  return { status: 200, body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}` };
+export function resultReply(id: RequestId, resultJson: JsonText): Reply {
+  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+  return { status: 200, body: typeof resultJson === 'string' ? `${head}${resultJson}}` : concatText([head, resultJson, '}']) };
 }

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadCodec } from '../codec/node.js';
 import { createEndpoints } from '../endpoints.js';
 import { textBody } from '../http/body.js';
-import type { AnalyticsEvent } from '../http/ports.js';
+import type { AnalyticsEvent, AnswerBody } from '../http/ports.js';
 import { BYTES_ANSWER_MIN_CHARS } from './offload.js';
 import type { OffloadJob, OffloadMessage, OffloadReply, OffloadWorkerData } from './offload.js';
 
@@ -13,29 +13,40 @@ const UTF8 = new TextDecoder();
 const ENCODER = new TextEncoder();
 let events: AnalyticsEvent[] = [];
 let internalError = false;
-const endpoints = createEndpoints(publicBaseUrl, {
-  recordEvent: (event) => events.push(event),
-  onInternalError: () => {
-    internalError = true;
+// Endpoints for large requests: long documents and answers are made in pieces and encoded piece by piece below.
+const endpoints = createEndpoints(
+  publicBaseUrl,
+  {
+    recordEvent: (event) => events.push(event),
+    onInternalError: () => {
+      internalError = true;
+    },
   },
-});
+  true,
+);
 await loadCodec();
 
-/** `text` as UTF-8 at the start of `buffer`, or of a larger buffer when it does not fit (3 bytes per unit at most). */
-function encodeInto(text: string, buffer: ArrayBuffer): { buffer: ArrayBuffer; length: number } {
-  const { read, written } = ENCODER.encodeInto(text, new Uint8Array(buffer));
-  if (read === text.length) return { buffer, length: written };
-  const larger = new ArrayBuffer(written + (text.length - read) * 3);
-  new Uint8Array(larger).set(new Uint8Array(buffer, 0, written));
-  return { buffer: larger, length: written + ENCODER.encodeInto(text.slice(read), new Uint8Array(larger, written)).written };
+/**
+ * Text pieces as UTF-8 from the start of `buffer`, each encoded where it is, or in a new buffer of the exact size when
+ * they do not fit (it goes to the main thread's pool afterwards, so the pool grows to the answers it sees).
+ */
+function encodePieces(pieces: readonly string[], buffer: ArrayBuffer): { buffer: ArrayBuffer; length: number } {
+  let bytes = 0;
+  for (const piece of pieces) bytes += Buffer.byteLength(piece);
+  const target = buffer.byteLength >= bytes ? buffer : new ArrayBuffer(bytes);
+  let length = 0;
+  for (const piece of pieces) length += ENCODER.encodeInto(piece, new Uint8Array(target, length)).written;
+  return { buffer: target, length };
 }
 
 /** The reply for an answer: a long one as bytes in the job's buffer (no string copy between threads), else as text. */
-function replyFor(job: OffloadJob, status: number, body: string | Uint8Array | null): { reply: OffloadReply; transfer: ArrayBuffer[] } {
+function replyFor(job: OffloadJob, status: number, body: AnswerBody): { reply: OffloadReply; transfer: ArrayBuffer[] } {
   const common = { id: job.id, status, events, internalError };
   const text = body instanceof Uint8Array ? UTF8.decode(body) : body;
-  if (text === null || text.length < BYTES_ANSWER_MIN_CHARS) return { reply: { ...common, body: text, buffer: job.buffer }, transfer: [job.buffer] };
-  const encoded = encodeInto(text, job.buffer);
+  if (text === null || (typeof text === 'string' && text.length < BYTES_ANSWER_MIN_CHARS)) {
+    return { reply: { ...common, body: text, buffer: job.buffer }, transfer: [job.buffer] };
+  }
+  const encoded = encodePieces(typeof text === 'string' ? [text] : text, job.buffer);
   return { reply: { ...common, body: null, buffer: encoded.buffer, answerBytes: encoded.length }, transfer: [encoded.buffer] };
 }
 

@@ -263,7 +263,7 @@ export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: End
   /** The thread's reply as status and body; `undefined` when the thread failed or the client went away. */
   const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
     const length = body.byteLength;
-    const buffer = body.takeBuffer();
+    const buffer = body.takeBuffer(buffers);
     let reply: OffloadReply | undefined;
     try {
       reply = await pool.run(kind, headers, buffer, length, presence);

@@ -1,5 +1,6 @@
 // Limits of a session document's JSON text: its UTF-8 size (a lower bound first, then exact) and how deeply it nests.
 import type { Problem } from './errors.js';
+import { textLength, type JsonText } from './json-pieces.js';
 
 /** The JSON text of a session is at most this many bytes in UTF-8 (docs/import-guide.md, "Limits"). */
 export const MAX_JSON_BYTES = 2_000_000;
@@ -8,15 +9,20 @@ let scratch: Uint8Array | undefined;
 const encoder = new TextEncoder();
 
 /**
- * UTF-8 byte length of a string when it is at most `MAX_JSON_BYTES`, else null. Uses the native encoder into one
- * reused buffer (no allocation, stops when full), since a JS loop over 2 MB costs about 20 ms.
+ * UTF-8 byte length of a text (one string or pieces) when it is at most `MAX_JSON_BYTES`, else null. Uses the native
+ * encoder into one reused buffer (no allocation, stops when full), since a JS loop over 2 MB costs about 20 ms.
  */
-export function utf8LengthWithinLimit(text: string): number | null {
-  // Every UTF-16 code unit takes at least one byte, so a longer string is over the limit without encoding.
-  if (text.length > MAX_JSON_BYTES) return null;
+export function utf8LengthWithinLimit(text: JsonText): number | null {
+  // Every UTF-16 code unit takes at least one byte, so a longer text is over the limit without encoding.
+  if (textLength(text) > MAX_JSON_BYTES) return null;
   scratch ??= new Uint8Array(MAX_JSON_BYTES + 4);
-  const { read, written } = encoder.encodeInto(text, scratch);
-  return read < text.length || written > MAX_JSON_BYTES ? null : written;
+  let total = 0;
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    const { read, written } = encoder.encodeInto(piece, total === 0 ? scratch : scratch.subarray(total));
+    total += written;
+    if (read < piece.length || total > MAX_JSON_BYTES) return null;
+  }
+  return total;
 }
 
 const BYTES = (n: number): string => `${n.toLocaleString('en-US')} bytes`;
@@ -28,11 +34,12 @@ function sizeProblem(size: string): Problem {
   };
 }
 
-/** The size problem of a JSON text, or null when it fits. */
-export function jsonSizeProblem(json: string): Problem | null {
-  if (json.length * 3 <= MAX_JSON_BYTES) return null;
+/** The size problem of a JSON text (one string or pieces), or null when it fits. */
+export function jsonSizeProblem(json: JsonText): Problem | null {
+  const length = textLength(json);
+  if (length * 3 <= MAX_JSON_BYTES) return null;
   if (utf8LengthWithinLimit(json) !== null) return null;
-  return sizeProblem(json.length > MAX_JSON_BYTES ? `at least ${BYTES(json.length)}` : `more than ${BYTES(MAX_JSON_BYTES)}`);
+  return sizeProblem(length > MAX_JSON_BYTES ? `at least ${BYTES(length)}` : `more than ${BYTES(MAX_JSON_BYTES)}`);
 }
 
 /**

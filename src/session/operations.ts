@@ -34,12 +34,20 @@ function sizeSentence(error: CodecError): string {
   return /smaller/i.test(text) ? text : `${text}; the plan must be made smaller`;
 }
 
+export interface OperationsOptions {
+  /** Base URL of the links create makes; default https://sessionplan.de/. */
+  baseUrl?: string;
+  /** Serialize long documents in pieces (json-pieces.ts): for the offload threads, which get the large requests. */
+  largeTexts?: boolean;
+}
+
 /** The operations over a codec loader (called once per operation; it should cache). */
-export function createSessionOperations(getCodec: () => Promise<Codec>, defaults?: { baseUrl?: string }): SessionOperations {
+export function createSessionOperations(getCodec: () => Promise<Codec>, defaults?: OperationsOptions): SessionOperations {
   const defaultBaseUrl = defaults?.baseUrl ?? DEFAULT_BASE_URL;
+  const validateOptions = { large: defaults?.largeTexts === true };
   return {
     async createSessionLink(session, options) {
-      const { session: normalized, json } = validateForCreate(session);
+      const { session: normalized, json } = validateForCreate(session, validateOptions);
       const codec = await getCodec();
       let payload: string;
       try {

@@ -1,6 +1,7 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
 import { isExactlyCanonical } from './canonical.js';
 import { MAX_LISTED_PROBLEMS, SessionError, type Problem } from './errors.js';
+import { jsonText, type JsonText } from './json-pieces.js';
 import { describeType } from './issues.js';
 import { oversizedListProblem } from './overflow.js';
 import { countOpeners, estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan, SCAN_BEFORE_PARSE_OPENERS, textNestsDeeperThan } from './limits.js';
@@ -8,10 +9,18 @@ import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rul
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
 import { checkShape } from './walk.js';
 
-/** A valid document in normalized form and its JSON text (keys in the order of docs/import-guide.md, defaults filled). */
-export interface ValidatedSession {
+/**
+ * A valid document in normalized form and its JSON text (keys in the order of docs/import-guide.md, defaults filled):
+ * one string, or pieces (json-pieces.ts) for a long text when asked for them.
+ */
+export interface ValidatedSession<Json extends JsonText = string> {
   readonly session: Session;
-  readonly json: string;
+  readonly json: Json;
+}
+
+export interface ValidateOptions {
+  /** Give a long JSON text in pieces (for large requests, which are answered in offload threads). */
+  readonly large: boolean;
 }
 
 /** A decoded document and the canonical rules it breaks (tolerated, reported). */
@@ -40,7 +49,9 @@ function invalid(problems: readonly Problem[]): SessionError {
 }
 
 /** Checks a create input completely (shape, rules, limits); cheap refusals (item count, list lengths) come first. */
-export function validateForCreate(input: unknown): ValidatedSession {
+export function validateForCreate(input: unknown): ValidatedSession;
+export function validateForCreate(input: unknown, options: ValidateOptions): ValidatedSession<JsonText>;
+export function validateForCreate(input: unknown, options?: ValidateOptions): ValidatedSession<JsonText> {
   if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
 
   // Before anything walks the whole tree: too many items (or cyclic ones) are refused at once.
@@ -69,7 +80,7 @@ export function validateForCreate(input: unknown): ValidatedSession {
     if (estimated) throw invalid([estimated]);
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
-  const json = JSON.stringify(session);
+  const json = jsonText(session, options?.large === true);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
   return { session, json };
