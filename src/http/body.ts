@@ -32,30 +32,39 @@ function pooledCopy(text: string, byteLength: number, pool: BufferPool): ArrayBu
   return buffer;
 }
 
+/** A body held as text (one object per request: small bodies are on every request's hot path). */
+class TextBody implements RequestBody {
+  readonly #text: string;
+  #byteLength: number | undefined;
+
+  constructor(text: string, byteLength: number | undefined) {
+    this.#text = text;
+    this.#byteLength = byteLength;
+  }
+
+  get byteLength(): number {
+    return (this.#byteLength ??= ENCODER.encode(this.#text).byteLength);
+  }
+
+  text(): string {
+    return this.#text;
+  }
+
+  takeBuffer(pool: BufferPool): ArrayBuffer {
+    return pooledCopy(this.#text, this.byteLength, pool);
+  }
+
+  release(): void {}
+}
+
 /** A body already decoded (an offload thread's, tests'); `byteLength` when known, else measured when asked. */
 export function textBody(text: string, byteLength?: number): RequestBody {
-  let length = byteLength;
-  const body: RequestBody = {
-    get byteLength() {
-      return (length ??= ENCODER.encode(text).byteLength);
-    },
-    text: () => text,
-    takeBuffer: (pool) => pooledCopy(text, body.byteLength, pool),
-    release: () => {},
-  };
-  return body;
+  return new TextBody(text, byteLength);
 }
 
 /** A small body decoded from its bytes now (they may be volatile: uWS reuses them once the callback returns). */
 export function decodedBody(bytes: Uint8Array): RequestBody {
-  const text = UTF8.decode(bytes);
-  const byteLength = bytes.byteLength;
-  return {
-    byteLength,
-    text: () => text,
-    takeBuffer: (pool) => pooledCopy(text, byteLength, pool),
-    release: () => {},
-  };
+  return new TextBody(UTF8.decode(bytes), bytes.byteLength);
 }
 
 /** A body held in a buffer of `pool`, bytes 0..byteLength. */
