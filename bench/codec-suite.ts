@@ -15,11 +15,16 @@ export interface Comparison {
   readonly lzStringMs: number;
   /** Median over rounds of lz-string time / WASM time (how many times faster the WASM codec is). */
   readonly ratio: number;
-  /** Corpus rows: the shape, the direction and the plan's UTF-16 units (the unit of the ns/unit figures). */
+  /**
+   * Corpus rows: the shape, the direction and the plan's UTF-16 units (the unit of the ns/unit figures). 'decode' is
+   * the decompression in WASM without reading the text out (lz-string's side is its whole decompress).
+   */
   readonly shape?: string;
-  readonly direction?: 'compress' | 'decompress';
+  readonly direction?: Direction;
   readonly units?: number;
 }
+
+export type Direction = 'compress' | 'decompress' | 'decode';
 
 /** The corpus figures the CI gate reads: the worst shape per direction. */
 export interface CorpusSummary {
@@ -28,6 +33,8 @@ export interface CorpusSummary {
   readonly worstCompressShape: string;
   readonly minDecompressRatio: number;
   readonly worstDecompressShape: string;
+  readonly minDecodeRatio: number;
+  readonly worstDecodeShape: string;
 }
 
 export interface Refusal {
@@ -119,6 +126,9 @@ export async function runCodecBenchmarks(options: Options, scope: BenchmarkScope
     const units = shape.plan.length;
     comparisons.push(await compare(`compress, ${shape.name}`, () => wasm.compress(shape.plan), () => lzString.compress(shape.plan), options, rounds, { shape: shape.name, direction: 'compress', units }));
     comparisons.push(await compare(`decompress, ${shape.name}`, () => wasm.decompress(shape.payload), () => lzString.decompress(shape.payload), options, rounds, { shape: shape.name, direction: 'decompress', units }));
+    // The decoder alone: a whole decompress also makes a string of the text, whose cost (a fresh large object, page
+    // faults on first touch) is the engine's and the machine's, not the codec's (docs/codec.md, "Benchmarks").
+    comparisons.push(await compare(`decode in WASM, ${shape.name}`, () => wasm.decodeOnly(shape.payload), () => lzString.decompress(shape.payload), options, rounds, { shape: shape.name, direction: 'decode', units }));
   }
   if (scope === 'corpus') return report(options, scope, rounds, inputs, comparisons, refusals, wasm.memoryBytes());
 
@@ -166,18 +176,21 @@ function report(options: Options, scope: BenchmarkScope, rounds: number, inputs:
 
 /** The worst (lowest) ratio per direction over the corpus rows. */
 function summarizeCorpus(inputs: CodecInputs, comparisons: readonly Comparison[]): CorpusSummary {
-  const worst = (direction: 'compress' | 'decompress'): Comparison => {
+  const worst = (direction: Direction): Comparison => {
     const rows = comparisons.filter((row) => row.direction === direction);
     return rows.reduce((low, row) => (row.ratio < low.ratio || Number.isNaN(row.ratio) ? row : low));
   };
   const compress = worst('compress');
   const decompress = worst('decompress');
+  const decode = worst('decode');
   return {
     shapes: inputs.corpus.map((shape) => ({ name: shape.name, description: shape.description, units: shape.plan.length, payloadChars: shape.payload.length })),
     minCompressRatio: compress.ratio,
     worstCompressShape: compress.shape ?? '',
     minDecompressRatio: decompress.ratio,
     worstDecompressShape: decompress.shape ?? '',
+    minDecodeRatio: decode.ratio,
+    worstDecodeShape: decode.shape ?? '',
   };
 }
 
@@ -189,18 +202,20 @@ export function formatReport(report: CodecReport): string {
   const byShape = report.corpus.shapes.map((shape) => {
     const compress = corpus.find((row) => row.shape === shape.name && row.direction === 'compress');
     const decompress = corpus.find((row) => row.shape === shape.name && row.direction === 'decompress');
+    const decode = corpus.find((row) => row.shape === shape.name && row.direction === 'decode');
     const cells = (row: Comparison | undefined): string =>
       row === undefined ? '— | — | —' : `${nsPerUnit(row.wasmMs, shape.units)} | ${nsPerUnit(row.lzStringMs, shape.units)} | ${row.ratio.toFixed(1)}×`;
-    return `| ${shape.name} | ${shape.units.toLocaleString('en-US')} | ${shape.payloadChars.toLocaleString('en-US')} | ${cells(compress)} | ${cells(decompress)} |`;
+    const decodeCells = decode === undefined ? '— | —' : `${nsPerUnit(decode.wasmMs, shape.units)} | ${decode.ratio.toFixed(1)}×`;
+    return `| ${shape.name} | ${shape.units.toLocaleString('en-US')} | ${shape.payloadChars.toLocaleString('en-US')} | ${cells(compress)} | ${cells(decompress)} | ${decodeCells} |`;
   });
   const others = report.comparisons.filter((row) => row.shape === undefined);
   const lines = [
     `${report.date} · ${report.machine.cpu} × ${report.machine.cores} · Node ${report.machine.node}`,
     'Corpus at the largest in-budget size per shape (ns per UTF-16 unit of the plan; medians of benny samples, median ratio of the rounds):',
-    '| shape | units | payload | compress WASM ns/unit | lz-string ns/unit | ratio | decompress WASM ns/unit | lz-string ns/unit | ratio |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| shape | units | payload | compress WASM ns/unit | lz-string ns/unit | ratio | decompress WASM ns/unit | lz-string ns/unit | ratio | decode in WASM ns/unit | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...byShape,
-    `Minimum over the corpus: compress ${report.corpus.minCompressRatio.toFixed(1)}× (${report.corpus.worstCompressShape}), decompress ${report.corpus.minDecompressRatio.toFixed(1)}× (${report.corpus.worstDecompressShape})`,
+    `Minimum over the corpus: compress ${report.corpus.minCompressRatio.toFixed(1)}× (${report.corpus.worstCompressShape}), decompress ${report.corpus.minDecompressRatio.toFixed(1)}× (${report.corpus.worstDecompressShape}), decode in WASM ${report.corpus.minDecodeRatio.toFixed(1)}× (${report.corpus.worstDecodeShape})`,
     '',
     '| case (median of benny samples) | WASM | lz-string | ratio |',
     '|---|---:|---:|---:|',

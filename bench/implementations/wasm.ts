@@ -4,6 +4,8 @@ import { bufferStrings, createCodec, loadCodecModule } from '../../src/codec/nod
 import type { CodecImplementation } from './types.js';
 
 export interface WasmImplementation extends CodecImplementation {
+  /** The whole decompression in WASM without reading the text out (Codec.decompressedLength): the decoder's own cost. */
+  decodeOnly(payload: string): number;
   /** Current size of the instance's linear memory. */
   memoryBytes(): number;
 }
@@ -17,6 +19,7 @@ export async function loadWasm(): Promise<WasmImplementation> {
     name: 'wasm',
     compress: (text) => codec.compress(text),
     decompress: (payload) => codec.decompress(payload),
+    decodeOnly: (payload) => codec.decompressedLength(payload),
     memoryBytes: () => memory.buffer.byteLength,
   };
 }
