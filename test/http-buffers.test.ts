@@ -4,7 +4,8 @@ import { loadCodec } from '../src/codec/node.js';
 import { createEndpoints } from '../src/endpoints.js';
 import { bufferedBody, decodedBody, textBody } from '../src/http/body.js';
 import { BufferPool, MIN_BUFFER_BYTES } from '../src/http/buffer-pool.js';
-import { BYTES_ANSWER_MIN_CHARS, OffloadPool, offloadEndpoints } from '../src/process/offload.js';
+import { offloadEndpoints } from '../src/process/offload-endpoints.js';
+import { BYTES_ANSWER_MIN_CHARS, OffloadPool } from '../src/process/offload.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
 
 describe('BufferPool', () => {

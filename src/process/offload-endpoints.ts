@@ -1,0 +1,68 @@
+// The endpoints with heavy POSTs handed to the offload threads: same answers and events, bodies and answers as bytes.
+import type { Codec } from '../codec/types.js';
+import type { EndpointHooks, Endpoints } from '../endpoints.js';
+import type { RequestBody } from '../http/body.js';
+import type { BufferPool } from '../http/buffer-pool.js';
+import { JSON_HEADERS } from '../http/headers.js';
+import { ServerBusyError } from '../http/ports.js';
+import type { ClientPresence, EndpointAnswer } from '../http/ports.js';
+import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
+import type { RouteAnswer } from '../http/routes.js';
+import { rpcError } from '../mcp/errors.js';
+import { isHeavy } from './offload.js';
+import type { OffloadKind, OffloadPool, OffloadReply } from './offload.js';
+
+/** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
+const MCP_THREAD_FAILED: EndpointAnswer = { status: 200, body: rpcError('internalError', null).body };
+const REST_THREAD_FAILED: RouteAnswer = { status: 500, headers: JSON_HEADERS, body: REST_INTERNAL_ERROR_BODY };
+/** For a client that went away while its job was queued: nobody reads it (the request cycle drops it). */
+const DEPARTED: EndpointAnswer = { status: 0, body: null };
+
+/**
+ * `local`, except that heavy POSTs are answered by the pool's threads (same endpoints, same answers, same events). A
+ * heavy body goes to the thread in its own buffer, which comes back with the answer and returns to `buffers` once the
+ * answer is written.
+ */
+export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, codec: Codec, buffers: BufferPool): Endpoints {
+  /** The thread's reply as status and body; `undefined` when the thread failed or the client went away. */
+  const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
+    const length = body.byteLength;
+    const buffer = body.takeBuffer(buffers);
+    let reply: OffloadReply | undefined;
+    try {
+      reply = await pool.run(kind, headers, buffer, length, presence);
+    } catch (error) {
+      buffers.give(buffer); // still ours unless a thread took it (then it is detached and give() ignores it)
+      if (error instanceof ServerBusyError) throw error;
+      return 'failed';
+    }
+    if (reply === undefined) {
+      buffers.give(buffer);
+      return undefined;
+    }
+    for (const event of reply.events) hooks.recordEvent(event);
+    if (reply.internalError) hooks.onInternalError(new Error('internal failure in an offload thread'));
+    const returned = reply.buffer;
+    if (returned === undefined || reply.answerBytes === undefined) {
+      if (returned !== undefined) buffers.give(returned);
+      return { status: reply.status, body: reply.body };
+    }
+    return { status: reply.status, body: new Uint8Array(returned, 0, reply.answerBytes), release: () => buffers.give(returned) };
+  };
+  const rest = (kind: 'create' | 'decode') => async (body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer> => {
+    if (!isHeavy(kind, body, codec)) return local.rest[kind](body);
+    const answer = await offload(kind, {}, body, presence);
+    if (answer === 'failed') return REST_THREAD_FAILED;
+    if (answer === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
+    return { ...answer, headers: JSON_HEADERS };
+  };
+  return {
+    mcp: async (request, presence) => {
+      if (!isHeavy('mcp', request.body, codec)) return local.mcp(request);
+      const answer = await offload('mcp', request.headers, request.body, presence);
+      if (answer === 'failed') return MCP_THREAD_FAILED;
+      return answer ?? DEPARTED;
+    },
+    rest: { create: rest('create'), decode: rest('decode') },
+  };
+}
