@@ -4,12 +4,14 @@
 // (or a negative status), the caller writes the input, `x(n)` runs and returns the output length
 // (or a negative status) with the output at `outputPointer()`. A payload may instead be written as one
 // byte per character and decoded with `decompressAscii(n)` (the JS side checked it is ASCII), and a decompressed
-// output may be narrowed to one byte per unit with `narrowOutput(n, limit)` before it is read.
+// output may be checked for over-long JSON lists (`outputHasListOver`) and narrowed to one byte per unit with
+// `narrowOutput(n, limit)` before it is read.
 
 import { initAlphabet } from "./alphabet";
 import { checkCompressInput, compressUnits } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
+import { hasListOver } from "./json-lists";
 import { narrowUnits } from "./narrow";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
 import { MEMORY_LIMIT } from "./status";
@@ -70,6 +72,14 @@ function decompressWritten(chars: i32, asBytes: bool): i32 {
  */
 export function narrowOutput(units: i32, limit: i32): i32 {
   return narrowUnits(output, units, <u32>limit);
+}
+
+/**
+ * After a decompression, before narrowOutput: 1 when the output, read as JSON text, has a list of more than
+ * `maxEntries` entries, else 0.
+ */
+export function outputHasListOver(units: i32, maxEntries: i32): i32 {
+  return hasListOver(output, units, maxEntries);
 }
 
 /** Where the last successful call left its output. */

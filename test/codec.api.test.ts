@@ -274,6 +274,54 @@ describe('decompressedLength and Latin-1 output', () => {
   });
 });
 
+describe('the JSON list guard of decompress (maxJsonListEntries)', () => {
+  const refusal = (codec: Codec, text: string, max: number): string => {
+    try {
+      codec.decompress(lz.compressToEncodedURIComponent(text), { maxJsonListEntries: max });
+      return 'accepted';
+    } catch (error) {
+      return error instanceof CodecError ? `${error.code}: ${error.message}` : String(error);
+    }
+  };
+  const list = (n: number, entry = '0'): string => `[${Array.from({ length: n }, () => entry).join(',')}]`;
+
+  it('refuses a list of more entries than allowed, at any depth, and counts each list on its own', async () => {
+    for (const codec of [await loadCodec(), createCodec(await loadCodecModule())]) {
+      expect(refusal(codec, list(100), 100)).toBe('accepted');
+      expect(refusal(codec, list(101), 100)).toBe('JSON_LIST_LIMIT: List limit exceeded: the text holds a JSON list of more than 100 entries.');
+      expect(refusal(codec, `{"a":{"b":[1,${list(101)}]}}`, 100)).toMatch(/^JSON_LIST_LIMIT/);
+      // Two lists of 100 next to each other, and lists of lists: no list has more than 100 entries.
+      expect(refusal(codec, `[${list(100)},${list(100)}]`, 100)).toBe('accepted');
+      expect(refusal(codec, `{"x":${list(100)},"y":${list(100, '{"k":1,"l":2}')}}`, 100)).toBe('accepted');
+      // Commas of objects, and commas, brackets and escaped quotes inside strings, are not entries.
+      const members = `{${Array.from({ length: 300 }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+      expect(refusal(codec, members, 100)).toBe('accepted');
+      expect(refusal(codec, `["${',['.repeat(150)}","a\\",b,c,\\\\",${list(98).slice(1)}`, 100)).toBe('accepted');
+      expect(refusal(codec, `["a\\\\",${list(100).slice(1)}`, 100)).toMatch(/^JSON_LIST_LIMIT/);
+      // Without the option nothing is looked at.
+      expect(codec.decompress(lz.compressToEncodedURIComponent(list(101)))).toBe(list(101));
+    }
+  });
+
+  it('leaves texts too short to hold such a list alone, and narrows a long Latin-1 text after the look', async () => {
+    const module = await loadCodecModule();
+    let looks = 0;
+    const instance = new WebAssembly.Instance(module, {});
+    const exports = instance.exports as unknown as { outputHasListOver: (u: number, m: number) => number };
+    const original = exports.outputHasListOver;
+    Object.defineProperty(instance, 'exports', { value: { ...instance.exports, outputHasListOver: (u: number, m: number) => (looks++, original(u, m)) } });
+    const codec = createCodec(module, { instance, strings: bufferStrings });
+    expect(codec.decompress(lz.compressToEncodedURIComponent(list(1_000)), { maxJsonListEntries: 1_001 })).toBe(list(1_000));
+    expect(looks).toBe(0); // 2,001 units cannot hold 1,002 entries
+    const latin1 = `{"name":"Größe ½","list":${list(50_000)}}`;
+    const payload = lz.compressToEncodedURIComponent(latin1);
+    expect(codec.decompress(payload, { maxJsonListEntries: 50_000 }) === latin1).toBe(true);
+    expect(looks).toBe(1);
+    expect(() => codec.decompress(payload, { maxJsonListEntries: 49_999 })).toThrow(expect.objectContaining({ code: 'JSON_LIST_LIMIT' }) as Error);
+    expect(looks).toBe(2);
+  });
+});
+
 describe('browser entry', () => {
   let server: ReturnType<typeof createServer>;
   let base = '';

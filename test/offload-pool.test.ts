@@ -1,7 +1,8 @@
 // The offload pool on its own: a thread that dies under a job is replaced, and that job alone gets an error.
 import { describe, expect, it } from 'vitest';
 import { OffloadPool } from '../src/process/offload.js';
-import { hostileCases } from './fixtures/hostile-cases.js';
+import { hostileCases, linkOf } from './fixtures/hostile-cases.js';
+import { minimalSession } from './fixtures/sessions.js';
 
 const cases = hostileCases();
 /** A body as the pool takes it: a buffer (transferred to the thread) and the body's length in it. */
@@ -9,9 +10,10 @@ const job = (body: string): [ArrayBuffer, number] => {
   const bytes = new TextEncoder().encode(body);
   return [bytes.buffer, bytes.byteLength];
 };
-// One 7.2 MB array at once: far past the limit in a single allocation, so the thread dies at once instead of
-// collecting garbage near its limit for a long time (which it did under load with a plan of many small objects).
-const hungryDecode = cases.find((c) => c.name.startsWith('decode: an unknown field holding 900,000 numbers'))!;
+// Ten lists of 90,000 numbers (each under the decoder's list limit): 7.2 MB of arrays in ten large allocations, far past
+// the limit at once, so the thread dies quickly instead of collecting garbage near its limit for a long time (which it
+// did under load with a plan of many small objects).
+const hungryDecode = { argumentJson: JSON.stringify(linkOf(JSON.stringify({ ...minimalSession(), ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`extra${i}`, new Array<number>(90_000).fill(0)])) }))) };
 const shortDecode = cases.find((c) => c.name.startsWith('decode: unknown data nested 60 levels'))!;
 
 describe('OffloadPool', () => {

@@ -151,6 +151,13 @@ describe('decodeSessionLink', () => {
     expect(warnings).toEqual(['legacyField: is not a field of the current format; it was kept as is', 'items[0].personIds[0]: person "ghost" is not declared in persons']);
   });
 
+  it('keeps a list of 100,000 entries in unknown data (the longest it reads)', async () => {
+    const old = { ...minimalSession(), legacy: { data: new Array<number>(100_000).fill(7) } };
+    const { session, warnings } = await operations.decodeSessionLink(`v2:${LZString.compressToEncodedURIComponent(JSON.stringify(old))}`);
+    expect((session.legacy as { data: number[] }).data.length).toBe(100_000);
+    expect(warnings).toEqual(['legacy: is not a field of the current format; it was kept as is']);
+  });
+
   it('names the link argument when it is not a string', async () => {
     for (const input of [undefined, 42, { link: 'v2:Q' }]) {
       const error = await failure(() => operations.decodeSessionLink(input));
@@ -167,6 +174,11 @@ describe('decodeSessionLink', () => {
     ['JSON that is not a session', () => `v2:${LZString.compressToEncodedURIComponent('[1,2,3]')}`, 'not a session document'],
     ['text that is not JSON', () => `v2:${LZString.compressToEncodedURIComponent('hello')}`, 'not valid JSON'],
     ['a dynamic link', 'https://sessionplan.de/s/abc', 'supply a #data=v2:... snapshot link instead'],
+    [
+      'a list of 100,001 entries in unknown data (before JSON.parse)',
+      () => `v2:${LZString.compressToEncodedURIComponent(JSON.stringify({ ...minimalSession(), legacy: { data: new Array<number>(100_001).fill(7) } }))}`,
+      'the snapshot data holds a list of more than 100,000 entries, which no session document does',
+    ],
   ])('refuses %s with SESSION_DECODE_FAILED', async (_name, link, phrase) => {
     const input = typeof link === 'function' ? link() : link;
     const error = await failure(() => operations.decodeSessionLink(input));

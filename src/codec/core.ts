@@ -5,7 +5,7 @@ import type { CodecErrorCode } from './errors.js';
 import { failureMessage } from './messages.js';
 import { memoryUtf16Reader } from './string-builtins.js';
 import { isomorphicStrings } from './strings.js';
-import type { Codec, CodecExports, StringTransfer } from './types.js';
+import type { Codec, CodecExports, DecompressOptions, StringTransfer } from './types.js';
 
 export interface CodecOptions {
   /** An instance already made from `module` (e.g. by instantiateStreaming); made here otherwise. */
@@ -106,7 +106,12 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
   }
 
   /** The decompressed text: as Latin-1 bytes when it is long and every unit fits (readLatin1 given), else as UTF-16. */
-  function readText(exports: CodecExports, units: number): string {
+  function readText(exports: CodecExports, units: number, options: DecompressOptions | undefined): string {
+    const maxEntries = options?.maxJsonListEntries;
+    // n entries take at least 2n − 1 units ("0,0,…"), so only a longer text needs the look.
+    if (maxEntries !== undefined && units >= 2 * maxEntries + 1 && exports.outputHasListOver(units, maxEntries) === 1) {
+      throw new CodecError('JSON_LIST_LIMIT', failureMessage({ code: 'JSON_LIST_LIMIT', reason: 0, amount: maxEntries, position: 0, inputLength: units, direction: 'decompress' }));
+    }
     if (readLatin1 !== undefined && units >= NARROW_MIN_UNITS && exports.narrowOutput(units, LATIN1_LIMIT) === 1) {
       return readLatin1(exports.memory.buffer, exports.outputPointer(), units);
     }
@@ -121,9 +126,9 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
       }
       return transfer('compress', text, (exports, length) => strings.readAscii(exports.memory.buffer, exports.outputPointer(), length));
     },
-    decompress(payload: string): string {
+    decompress(payload: string, options?: DecompressOptions): string {
       if (typeof payload !== 'string') throw new TypeError('decompress(payload) expects a string.');
-      return transfer('decompress', payload, readText);
+      return transfer('decompress', payload, (exports, units) => readText(exports, units, options));
     },
     decompressedLength(payload: string): number {
       if (typeof payload !== 'string') throw new TypeError('decompressedLength(payload) expects a string.');

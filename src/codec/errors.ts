@@ -1,6 +1,9 @@
 // Codec error codes (one table, mirroring assembly/status.ts), the budgets, and the CodecError class.
 
-/** Every way a codec call can fail. TRAP is JS-only: the WASM module faulted and was restarted. */
+/**
+ * Every way a codec call can fail. TRAP and JSON_LIST_LIMIT are JS-only: the WASM module faulted and was restarted;
+ * a decompressed text had a longer JSON list than the caller allowed (DecompressOptions).
+ */
 export type CodecErrorCode =
   | 'PAYLOAD_TOO_LONG'
   | 'OUTPUT_BUDGET'
@@ -8,6 +11,7 @@ export type CodecErrorCode =
   | 'CONTENT_BUDGET'
   | 'INVALID_PAYLOAD'
   | 'MEMORY_LIMIT'
+  | 'JSON_LIST_LIMIT'
   | 'TRAP';
 
 /** The codec budgets (docs/codec.md, "Budgets"); the same numbers are compiled into assembly/budgets.ts. */

@@ -80,6 +80,8 @@ export function failureMessage(detail: FailureDetail): string {
       return invalidMessage(detail);
     case 'MEMORY_LIMIT':
       return `Memory limit reached: the codec needed ${number(amount)} bytes of WebAssembly memory, more than its cap of ${number(CODEC_MEMORY_LIMIT_BYTES)}.`;
+    case 'JSON_LIST_LIMIT':
+      return `List limit exceeded: the text holds a JSON list of more than ${number(amount)} entries.`;
     case 'TRAP':
       return 'Internal codec fault: the WebAssembly module trapped and was restarted, so the call can be retried.';
   }

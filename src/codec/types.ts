@@ -7,13 +7,21 @@ export interface Codec {
    * pieces (their concatenation is compressed): a long text need not be one string.
    */
   compress(text: string | readonly string[]): string;
-  /** Payload → text; throws CodecError for over-budget or invalid payloads. */
-  decompress(payload: string): string;
+  /**
+   * Payload → text; throws CodecError for over-budget or invalid payloads. `options.maxJsonListEntries`: the text is
+   * JSON to be parsed, and a list of more entries is refused (JSON_LIST_LIMIT) before the text is made.
+   */
+  decompress(payload: string, options?: DecompressOptions): string;
   /**
    * Payload → the number of UTF-16 units of its text, without making the text (to judge what decoding a link costs
    * before doing it); throws exactly as decompress does.
    */
   decompressedLength(payload: string): number;
+}
+
+export interface DecompressOptions {
+  /** Refuse a text holding a JSON list of more entries than this (read from linear memory, before JSON.parse). */
+  readonly maxJsonListEntries?: number;
 }
 
 /** Moves strings in and out of linear memory; environments may inject faster versions. */
@@ -45,6 +53,8 @@ export interface CodecExports {
   decompress(chars: number): number;
   /** decompress() for a payload written as one byte per character (see StringTransfer.writeAscii). */
   decompressAscii(chars: number): number;
+  /** After decompress, before narrowOutput: 1 when the output, as JSON text, has a list of more than `maxEntries` entries. */
+  outputHasListOver(units: number, maxEntries: number): number;
   /** After decompress: 1 when every output unit is below `limit` and the output now holds one byte per unit, else 0. */
   narrowOutput(units: number, limit: number): number;
   outputPointer(): number;

@@ -82,6 +82,14 @@ export function estimatedSizeProblem(session: unknown): Problem | null {
 /** Nesting kept from older documents is capped so that serializing a decode result can never exhaust the stack. */
 export const MAX_DECODED_DEPTH = 64;
 
+/**
+ * A decoded document holds no list of more entries than this: a session's lists hold at most 1,000 (2,000 are still
+ * read), and unknown data of older documents is kept as it is, but JSON.parse of one list of 900,000 numbers costs
+ * ~30 ms (a multi-MB array on fresh pages), so a longer list is refused before the text is parsed (the codec reads it
+ * in linear memory, where the look costs ~1 ms per MB).
+ */
+export const MAX_DECODED_LIST_ENTRIES = 100_000;
+
 const QUOTE = 34;
 const BACKSLASH = 92;
 const OPEN_ARRAY = 91;

@@ -3,6 +3,7 @@ import { CodecError } from '../codec/errors.js';
 import type { Codec } from '../codec/types.js';
 import { SessionError } from './errors.js';
 import { describeType } from './issues.js';
+import { MAX_DECODED_LIST_ENTRIES } from './limits.js';
 import { buildLink, DEFAULT_BASE_URL, parseLink } from './link.js';
 import type { TolerantSession } from './schema.js';
 import { summarize, type SessionSummary } from './summary.js';
@@ -70,7 +71,7 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
       const codec = await getCodec();
       let text: string;
       try {
-        text = codec.decompress(payload);
+        text = codec.decompress(payload, DECODE_OPTIONS);
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
         throw new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message: decodeFailureSentence(error) }]);
@@ -81,7 +82,13 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
   };
 }
 
+/** Links hold JSON documents: a list longer than any document has is refused before the text is made. */
+const DECODE_OPTIONS = { maxJsonListEntries: MAX_DECODED_LIST_ENTRIES } as const;
+
 function decodeFailureSentence(error: CodecError): string {
+  if (error.code === 'JSON_LIST_LIMIT') {
+    return `the snapshot data holds a list of more than ${MAX_DECODED_LIST_ENTRIES.toLocaleString('en-US')} entries, which no session document does (its lists hold at most 1,000)`;
+  }
   if (error.code === 'INVALID_PAYLOAD' || error.code === 'TRAP')
     return `the snapshot data does not decompress (${sentence(error)}); check that the complete unmodified snapshot link was supplied`;
   return `the snapshot is too large to decode: ${sentence(error)}; a size-limit failure requires a smaller source plan`;
