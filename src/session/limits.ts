@@ -195,6 +195,8 @@ function countChar(text: string, char: string, stop: number): number {
  * (~5 ms per MB), so the usual request costs two native counts. For the HTTP entry points, before JSON.parse of a body.
  */
 export function costlyJsonShape(text: string): 'too-deep' | 'too-wide' | undefined {
+  // A text this short cannot hold more brackets or colons than that: no count needed (the usual small request).
+  if (text.length <= SCAN_BEFORE_PARSE_OPENERS) return undefined;
   if (countOpeners(text, SCAN_BEFORE_PARSE_OPENERS) <= SCAN_BEFORE_PARSE_OPENERS && countChar(text, ':', SCAN_BEFORE_PARSE_OPENERS) <= SCAN_BEFORE_PARSE_OPENERS) {
     return undefined;
   }

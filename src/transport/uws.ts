@@ -53,6 +53,21 @@ function bodyLength(body: string | Uint8Array | null): number {
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
+const ENCODER = new TextEncoder();
+/** Text bodies up to this size are encoded into one reused buffer; longer ones (offloaded answers are bytes) get their own. */
+const SCRATCH_BYTES = 256 * 1024;
+const scratch = new Uint8Array(SCRATCH_BYTES);
+
+/**
+ * A body as UTF-8, encoded once: uWS would otherwise convert a string itself after the access log had measured it.
+ * The scratch buffer is reused at once, which is safe because uWS copies what it does not send before end() returns.
+ */
+function utf8(body: string | Uint8Array): Uint8Array {
+  if (typeof body !== 'string') return body;
+  if (body.length * 3 > SCRATCH_BYTES) return Buffer.from(body);
+  return scratch.subarray(0, ENCODER.encodeInto(body, scratch).written);
+}
+
 export function createUwsTransport(): Transport {
   const { uws, version } = loadNativeUws();
   const exclusivePort = (uws as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT;
@@ -106,36 +121,45 @@ export function createUwsTransport(): Transport {
         let aborted = false;
         /** A chunked body refused before its end: its answer waits until the body is drained (uWS cannot cut after end). */
         let held: { response: HttpResponse } | undefined;
-        const end = (response: HttpResponse, close: boolean, connectionClose: boolean): void => {
-          if (aborted || ended) return response.release?.();
+        /** Writes the answer; returns its body's length in bytes. */
+        const end = (response: HttpResponse, close: boolean, connectionClose: boolean): number => {
+          if (aborted || ended) {
+            response.release?.();
+            return 0;
+          }
           ended = true;
+          const body = response.body === null ? null : utf8(response.body);
           res.cork(() => {
             res.writeStatus(statusLine(response.status));
             for (const name in response.headers) res.writeHeader(name, response.headers[name] as string);
             if (connectionClose && !close) res.writeHeader('connection', 'close');
-            if (response.body === null && (response.status === 204 || response.status === 304)) res.endWithoutBody();
+            if (body === null && (response.status === 204 || response.status === 304)) res.endWithoutBody();
             // uWS 20.30 leaves a keep-alive connection unusable after endWithoutBody(length): the next request on it
             // gets no answer (found by the protocol fuzz, test/scale-fuzz.test.ts), so HEAD closes its connection.
-            else if (method === 'HEAD') res.endWithoutBody(bodyLength(response.body), true);
-            else res.end(response.body ?? '', close);
+            else if (method === 'HEAD') res.endWithoutBody(body?.byteLength ?? 0, true);
+            else res.end(body ?? '', close);
           });
           // uWS has sent the body or copied what the socket did not take yet: the bytes are free again.
           response.release?.();
+          return body?.byteLength ?? 0;
         };
         const chunked = headers['transfer-encoding'] !== undefined;
         const writer: ResponseWriter = {
           write(response, mode: CloseMode) {
             // 'after-body' with a declared length: answer now and let uWS parse (and drop) the rest of the declared body.
             // A chunked body has no bound uWS enforces, so its answer is held until the drain ends (or is cut).
-            if (mode === 'after-body' && chunked) held = { response };
-            else end(response, mode === 'close', mode === 'after-body');
-            return method === 'HEAD' ? 0 : bodyLength(response.body);
+            if (mode === 'after-body' && chunked) {
+              held = { response };
+              return method === 'HEAD' ? 0 : bodyLength(response.body);
+            }
+            const bytes = end(response, mode === 'close', mode === 'after-body');
+            return method === 'HEAD' ? 0 : bytes;
           },
           closeAfterBody() {
-            if (held !== undefined) end(held.response, true, true);
+            if (held !== undefined) void end(held.response, true, true);
           },
           destroy() {
-            if (held !== undefined) end(held.response, true, true);
+            if (held !== undefined) void end(held.response, true, true);
             else if (!ended && !aborted) res.close();
           },
         };
