@@ -17,6 +17,7 @@ import { createMetrics } from './metrics/metrics.js';
 import type { ServerMetrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/listener.js';
 import { createHttpObserver } from './metrics/request-observer.js';
+import type { AccessLogDestination } from './metrics/request-observer.js';
 import { createLogger } from './process/logger.js';
 import { offloadEndpoints } from './process/offload-endpoints.js';
 import { OffloadPool } from './process/offload.js';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   rateLimitStore?: RateLimitStore;
   /** Default: a pino logger at config.logLevel writing JSON lines to stdout. */
   logger?: Logger;
+  /** The destination of `logger` when it is one of process/logger.ts (the access log is then written straight to it). */
+  accessLog?: AccessLogDestination;
   /** Viewer files; default: the built viewer (dist/viewer). `null` serves no viewer. */
   staticAssets?: StaticAssets | null;
   /** Share the port with the other worker threads (SO_REUSEPORT); only after the main thread probed it. */
@@ -103,7 +106,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
 
     const identity = serverIdentity(config.publicBaseUrl);
     const metrics = options.metrics ?? createMetrics();
-    const observer = createHttpObserver(metrics, logger);
+    const observer = createHttpObserver(metrics, logger, options.accessLog ?? (ownLogger === undefined ? undefined : { write: ownLogger.writeLine, bindings: '' }));
     const hooks: EndpointHooks = {
       recordEvent: (event) => metrics.recordEvent(event),
       onInternalError: (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure'),

@@ -13,10 +13,14 @@ const LOG_MAX_WRITE_BYTES = LOG_BATCH_BYTES + 512;
 /** Batched lines reach stdout at the latest after this long. */
 const LOG_FLUSH_INTERVAL_MS = 1000;
 
-/** JSON lines on stdout, batched; `stop()` ends the periodic flush (pino flushes the rest when the process exits). */
-export function createLogger(level: LogLevel): { logger: Logger; stop(): void } {
-  const logger = pino({ level, base: undefined }, pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, maxWrite: LOG_MAX_WRITE_BYTES }));
+/**
+ * JSON lines on stdout, batched; `stop()` ends the periodic flush (pino flushes the rest when the process exits).
+ * `writeLine` writes a line the caller built in pino's format straight to the same destination (the access log).
+ */
+export function createLogger(level: LogLevel): { logger: Logger; writeLine(line: string): void; stop(): void } {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, maxWrite: LOG_MAX_WRITE_BYTES });
+  const logger = pino({ level, base: undefined }, destination);
   const timer = setInterval(() => logger.flush(), LOG_FLUSH_INTERVAL_MS);
   timer.unref();
-  return { logger, stop: () => clearInterval(timer) };
+  return { logger, writeLine: (line) => destination.write(line), stop: () => clearInterval(timer) };
 }
