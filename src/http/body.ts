@@ -67,26 +67,40 @@ export function decodedBody(bytes: Uint8Array): RequestBody {
   return new TextBody(UTF8.decode(bytes), bytes.byteLength);
 }
 
-/** A body held in a buffer of `pool`, bytes 0..byteLength. */
+/** A body held in a buffer of `pool`, bytes 0..byteLength, until it is decoded, handed over or released. */
+class BufferedBody implements RequestBody {
+  readonly byteLength: number;
+  readonly #pool: BufferPool;
+  #owned: ArrayBuffer | undefined;
+  #text: string | undefined;
+
+  constructor(buffer: ArrayBuffer, byteLength: number, pool: BufferPool) {
+    this.#owned = buffer;
+    this.byteLength = byteLength;
+    this.#pool = pool;
+  }
+
+  text(): string {
+    return (this.#text ??= UTF8.decode(new Uint8Array(this.#ownBuffer(), 0, this.byteLength)));
+  }
+
+  takeBuffer(): ArrayBuffer {
+    const taken = this.#ownBuffer();
+    this.#owned = undefined;
+    return taken;
+  }
+
+  release(): void {
+    if (this.#owned !== undefined) this.#pool.give(this.#owned);
+    this.#owned = undefined;
+  }
+
+  #ownBuffer(): ArrayBuffer {
+    if (this.#owned === undefined) throw new Error('the body was handed over');
+    return this.#owned;
+  }
+}
+
 export function bufferedBody(buffer: ArrayBuffer, byteLength: number, pool: BufferPool): RequestBody {
-  let owned: ArrayBuffer | undefined = buffer;
-  let text: string | undefined;
-  return {
-    byteLength,
-    text() {
-      if (text !== undefined) return text;
-      if (owned === undefined) throw new Error('the body was handed over');
-      return (text = UTF8.decode(new Uint8Array(owned, 0, byteLength)));
-    },
-    takeBuffer() {
-      if (owned === undefined) throw new Error('the body was handed over');
-      const taken = owned;
-      owned = undefined;
-      return taken;
-    },
-    release() {
-      if (owned !== undefined) pool.give(owned);
-      owned = undefined;
-    },
-  };
+  return new BufferedBody(buffer, byteLength, pool);
 }

@@ -1,5 +1,6 @@
 // The runtime-neutral HTTP core: resolves a request once (route, origin), decides every refusal before the body, answers.
 import { headerNamesModernEra } from '../mcp/version.js';
+import { joinText } from '../session/json-pieces.js';
 import type { RequestBody } from './body.js';
 import { BufferPool } from './buffer-pool.js';
 import { rateLimitKey } from './client-ip.js';
@@ -79,7 +80,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
   function answer(exchange: Exchange, routeAnswer: RouteAnswer): HttpResponse {
     const { body } = routeAnswer;
     // Pieces come from the endpoints of large requests, which an offload thread turns into bytes; here they are joined.
-    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: Array.isArray(body) ? body.join('') : (body as string | Uint8Array | null), release: routeAnswer.release };
+    return { status: routeAnswer.status, headers: routeAnswer.headers.for(grantOf(exchange)), body: body === null || body instanceof Uint8Array ? body : joinText(body), release: routeAnswer.release };
   }
 
   function plain(exchange: Exchange, refusal: PlainRefusal, close = false): HttpResponse {

@@ -65,18 +65,8 @@ function messageOf(error: SessionError): string {
  * sentence as a JSON string literal.
  */
 export function toolSuccessResult(result: ResultJson, usageJson: string, revision: ProtocolRevision, modernMeta: string): JsonText {
+  // One string when both parts are strings, else pieces (a large result keeps its pieces: json-pieces.ts).
   const { text, structured } = result;
-  if (typeof text !== 'string' || typeof structured !== 'string') return successInPieces(text, structured, usageJson, revision, modernMeta);
-  const content = `[{"type":"text","text":${text}},{"type":"text","text":${usageJson}}]`;
-  if (revision === MODERN_PROTOCOL_VERSION) {
-    return `{"resultType":"complete","content":${content},"structuredContent":${structured},"_meta":${modernMeta}}`;
-  }
-  if (revision === '2025-03-26') return `{"content":${content}}`;
-  return `{"content":${content},"structuredContent":${structured}}`;
-}
-
-/** toolSuccessResult for a result in pieces: the same text, the large parts kept as pieces. */
-function successInPieces(text: JsonText, structured: JsonText, usageJson: string, revision: ProtocolRevision, modernMeta: string): JsonText {
   const content = ['[{"type":"text","text":', text, `},{"type":"text","text":${usageJson}}]`];
   if (revision === MODERN_PROTOCOL_VERSION) {
     return concatText(['{"resultType":"complete","content":', ...content, ',"structuredContent":', structured, `,"_meta":${modernMeta}}`]);

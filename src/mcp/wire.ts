@@ -3,6 +3,5 @@ import { concatText, type JsonText } from '../session/json-pieces.js';
 import type { Reply, RequestId } from './types.js';
 
 export function resultReply(id: RequestId, resultJson: JsonText): Reply {
-  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
-  return { status: 200, body: typeof resultJson === 'string' ? `${head}${resultJson}}` : concatText([head, resultJson, '}']) };
+  return { status: 200, body: concatText([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, resultJson, '}']) };
 }

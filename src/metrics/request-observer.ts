@@ -15,10 +15,15 @@ export interface AccessLogDestination {
   readonly bindings: string;
 }
 
+/** The logged path: cut after MAX_LOGGED_PATH characters (it comes from the client). */
+const loggedPath = (r: RequestRecord): string => (r.path.length > MAX_LOGGED_PATH ? `${r.path.slice(0, MAX_LOGGED_PATH)}…` : r.path);
+/** The logged duration: milliseconds to two decimals. */
+const loggedMs = (r: RequestRecord): number => Math.round(r.durationMs * 100) / 100;
+
 /** The access-log line pino writes for a record at level info (`base: undefined`, default time and message keys). */
 export function accessLogLine(record: RequestRecord, now: number, bindings = ''): string {
-  const path = record.path.length > MAX_LOGGED_PATH ? `${record.path.slice(0, MAX_LOGGED_PATH)}…` : record.path;
-  const ms = Math.round(record.durationMs * 100) / 100;
+  const path = loggedPath(record);
+  const ms = loggedMs(record);
   return `{"level":30,"time":${now}${bindings},"method":${JSON.stringify(record.method)},"path":${JSON.stringify(path)},"status":${record.status},"bytesIn":${record.bytesIn},"bytesOut":${record.bytesOut},"ms":${ms}${record.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`;
 }
 
@@ -48,11 +53,11 @@ export function createHttpObserver(metrics: ServerMetrics, logger: Logger, desti
 export function accessLogFields(r: RequestRecord): Record<string, unknown> {
   return {
     method: r.method,
-    path: r.path.length > MAX_LOGGED_PATH ? `${r.path.slice(0, MAX_LOGGED_PATH)}…` : r.path,
+    path: loggedPath(r),
     status: r.status,
     bytesIn: r.bytesIn,
     bytesOut: r.bytesOut,
-    ms: Math.round(r.durationMs * 100) / 100,
+    ms: loggedMs(r),
     aborted: r.aborted || undefined,
   };
 }

@@ -1,6 +1,7 @@
 // Heavy POSTs (large bodies, decodes) answered in worker threads, so that no request holds the event loop for long.
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { Codec } from '../codec/types.js';
+import { LARGE_BODY_BYTES } from '../http/body.js';
 import type { RequestBody } from '../http/body.js';
 import { ServerBusyError } from '../http/ports.js';
 import type { AnalyticsEvent, ClientPresence } from '../http/ports.js';
@@ -13,7 +14,7 @@ import { spawnThread, threadEntry } from './threads.js';
  * as the bytes they arrived in (http/body.ts assembles bodies this large in a pooled buffer). Below it a create costs
  * well under 2 ms, less than a round trip to a thread would save.
  */
-export const OFFLOAD_MIN_BODY_BYTES = 64 * 1024;
+export const OFFLOAD_MIN_BODY_BYTES = LARGE_BODY_BYTES;
 /** A thread's answers from this length on come back as UTF-8 bytes in the job's buffer rather than as a cloned string. */
 export const BYTES_ANSWER_MIN_CHARS = 64 * 1024;
 /**

@@ -41,7 +41,16 @@ export function jsonStringLiteral(text: JsonText): JsonText {
 
 /** Texts one after the other: a string when every part is one, else pieces. */
 export function concatText(parts: readonly JsonText[]): JsonText {
-  if (parts.every((part) => typeof part === 'string')) return (parts as string[]).join('');
+  // Strings are added with +, as a template literal would: V8 links them instead of copying them into a new string.
+  let joined = '';
+  for (const part of parts) {
+    if (typeof part !== 'string') return concatPieces(parts);
+    joined += part;
+  }
+  return joined;
+}
+
+function concatPieces(parts: readonly JsonText[]): readonly string[] {
   const out: string[] = [];
   for (const part of parts) {
     if (typeof part === 'string') out.push(part);
