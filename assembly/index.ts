@@ -12,6 +12,7 @@ import { checkCompressInput, compressUnits } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
 import { hasListOver } from "./json-lists";
+import { findCanonicalSpan, lastSpanEnd, lastSpanMembers } from "./json-span";
 import { narrowUnits } from "./narrow";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
 import { MEMORY_LIMIT } from "./status";
@@ -80,6 +81,23 @@ export function narrowOutput(units: i32, limit: i32): i32 {
  */
 export function outputHasListOver(units: i32, maxEntries: i32): i32 {
   return hasListOver(output, units, maxEntries);
+}
+
+/**
+ * For a JSON text written at compressBegin's pointer (`units` units, then `pathKeys` keys: a unit of length and the
+ * key's units each): where the value at that path starts when it is written exactly as JSON.stringify writes it, or
+ * -1; `spanEnd()` and `spanMembers()` tell where it ends and how many object members it holds (json-span.ts).
+ */
+export function canonicalSpan(units: i32, pathKeys: i32): i32 {
+  return findCanonicalSpan(compressInput, units, pathKeys);
+}
+
+export function spanEnd(): i32 {
+  return lastSpanEnd();
+}
+
+export function spanMembers(): i32 {
+  return lastSpanMembers();
 }
 
 /** Where the last successful call left its output. */

@@ -1,7 +1,7 @@
 // create/decode end to end with the real WASM codec, lz-string (the npm package) as the oracle for every payload.
 import fc from 'fast-check';
 import LZString from 'lz-string';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { SessionError } from '../src/session/errors.js';
 import { createSessionOperations } from '../src/session/operations.js';
@@ -204,5 +204,61 @@ describe('round trips over generated documents', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('createSessionLink from the request text (options.source)', () => {
+  const PATH = ['params', 'arguments', 'session'];
+  const envelope = (sessionText: string): string => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{"session":${sessionText}}}}`;
+
+  /** The link made from the text, and whether the parsed session was serialized on the way (JSON.stringify watched). */
+  async function createFrom(text: string): Promise<{ link: string; serialized: boolean }> {
+    const session = (JSON.parse(text) as { params: { arguments: { session: unknown } } }).params.arguments.session;
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const { link } = await operations.createSessionLink(session, { source: { text, path: PATH } });
+      return { link, serialized: stringify.mock.calls.some(([value]) => value === session) };
+    } finally {
+      stringify.mockRestore();
+    }
+  }
+
+  it('compresses a canonical session as it stands in the text, without serializing it (200 generated documents)', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitrarySession(), async (doc) => {
+        const json = JSON.stringify(doc);
+        const { link, serialized } = await createFrom(envelope(json));
+        expect(payloadOf(link)).toBe(LZString.compressToEncodedURIComponent(json));
+        // Only a lone surrogate (which stringify escapes, and the text check refuses) sends it back to serializing.
+        expect(serialized).toBe(/\\ud[89a-f]/.test(json));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('serializes the parsed session when its text is not exactly the serialization, with the same link', async () => {
+    const json = JSON.stringify(richSession());
+    const expected = (await operations.createSessionLink(richSession())).link;
+    const variants = [
+      json.replace('"title":', '"title": '), // whitespace
+      json.replace('"title":"', '"title":"x","title":"'), // a repeated key: JSON.parse keeps the last
+      json.replace('"duration":15', '"duration":15.0'),
+      json.replace('"duration":15', '"duration":1.5e1'),
+      json.replace('"Team', '"\\u0054eam'),
+    ];
+    for (const variant of variants) {
+      expect(variant).not.toBe(json);
+      const { link, serialized } = await createFrom(envelope(variant));
+      expect(link, variant).toBe(expected);
+      expect(serialized, variant).toBe(true);
+    }
+  });
+
+  it('takes the value JSON.parse took when the text names the session twice (never the first one)', async () => {
+    const first = JSON.stringify(minimalSession());
+    const last = JSON.stringify(richSession());
+    const text = `{"params":{"arguments":{"session":${first},"session":${last}}}}`;
+    const { link } = await createFrom(text);
+    expect(payloadOf(link)).toBe(LZString.compressToEncodedURIComponent(last));
   });
 });

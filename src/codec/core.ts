@@ -5,7 +5,7 @@ import type { CodecErrorCode } from './errors.js';
 import { failureMessage } from './messages.js';
 import { memoryUtf16Reader } from './string-builtins.js';
 import { isomorphicStrings } from './strings.js';
-import type { Codec, CodecExports, DecompressOptions, StringTransfer } from './types.js';
+import type { Codec, CodecExports, DecompressOptions, JsonSpan, StringTransfer } from './types.js';
 
 export interface CodecOptions {
   /** An instance already made from `module` (e.g. by instantiateStreaming); made here otherwise. */
@@ -134,8 +134,34 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
       if (typeof payload !== 'string') throw new TypeError('decompressedLength(payload) expects a string.');
       return transfer('decompress', payload, (_exports, length) => length);
     },
+    canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined {
+      if (typeof json !== 'string' || !path.every((key) => typeof key === 'string' && key.length <= MAX_PATH_KEY_UNITS)) {
+        throw new TypeError(`canonicalJsonSpan(json, path) expects a string and keys of at most ${MAX_PATH_KEY_UNITS} units.`);
+      }
+      return guarded((exports) => {
+        let units = json.length;
+        for (const key of path) units += 1 + key.length;
+        // The text goes where compress reads its input; a text over the input budget is simply not looked at.
+        const pointer = exports.compressBegin(units);
+        if (pointer < 0) return undefined;
+        const memory = exports.memory.buffer;
+        strings.writeUtf16(memory, pointer, json);
+        // The keys are a few short words: unit by unit into one view.
+        const keyUnits = new Uint16Array(memory, pointer + json.length * 2, units - json.length);
+        let at = 0;
+        for (const key of path) {
+          keyUnits[at++] = key.length;
+          for (let i = 0; i < key.length; i++) keyUnits[at++] = key.charCodeAt(i);
+        }
+        const start = exports.canonicalSpan(json.length, path.length);
+        return start < 0 ? undefined : { start, end: exports.spanEnd(), members: exports.spanMembers() };
+      });
+    },
   };
 }
+
+/** Path keys are written with their length in one UTF-16 unit. */
+const MAX_PATH_KEY_UNITS = 0xffff;
 
 function totalLength(pieces: readonly string[]): number {
   let length = 0;

@@ -17,6 +17,21 @@ export interface Codec {
    * before doing it); throws exactly as decompress does.
    */
   decompressedLength(payload: string): number;
+  /**
+   * Where the JSON text `json` holds the value at `path` (object keys from the top), when that value is written
+   * exactly as JSON.stringify writes it, so that compressing `json.slice(start, end)` is compressing its
+   * serialization: no whitespace, stringify's escapes, integers of at most 15 digits, array-index keys first and
+   * ascending, each path key once and unescaped. `members` counts the object members in the value: duplicate keys
+   * (which JSON.parse merges) are the one difference left to the caller, who compares it with the parsed value's keys.
+   * undefined otherwise, or when the text is too long for the compressor's input budget.
+   */
+  canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined;
+}
+
+export interface JsonSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly members: number;
 }
 
 export interface DecompressOptions {
@@ -57,6 +72,11 @@ export interface CodecExports {
   outputHasListOver(units: number, maxEntries: number): number;
   /** After decompress: 1 when every output unit is below `limit` and the output now holds one byte per unit, else 0. */
   narrowOutput(units: number, limit: number): number;
+  /** For a JSON text at compressBegin's pointer followed by path keys: where the value at the path starts, or -1. */
+  canonicalSpan(units: number, pathKeys: number): number;
+  /** After canonicalSpan: where the value ends and how many object members it holds. */
+  spanEnd(): number;
+  spanMembers(): number;
   outputPointer(): number;
   errorReason(): number;
   errorAmount(): number;

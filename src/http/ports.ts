@@ -1,5 +1,6 @@
 // What the HTTP core needs from the outside, in one place: the MCP and REST handlers, rate limiter, metrics, static files.
 import type { JsonText } from '../session/json-pieces.js';
+import type { JsonSource } from '../session/operations.js';
 import type { RequestBody } from './body.js';
 
 /** What an answer carries: text (one string or pieces), bytes, or nothing. */
@@ -103,6 +104,7 @@ export type McpEndpoint = (request: EndpointRequest, presence?: ClientPresence) 
 
 /** The part of the session operations the REST layer calls (structurally the session layer's SessionOperations). */
 export interface RestOperations {
-  createSessionLink(session: unknown): Promise<unknown> | unknown;
+  /** `source`: where the session is in the body's JSON text (the session layer may compress that text as it is). */
+  createSessionLink(session: unknown, options?: { source?: JsonSource }): Promise<unknown> | unknown;
   decodeSessionLink(link: unknown): Promise<unknown> | unknown;
 }

@@ -17,6 +17,9 @@ export interface RestHandlers {
 const json = (status: number, body: JsonText): RouteAnswer => ({ status, headers: JSON_HEADERS, body });
 const badRequest = (message: string): RouteAnswer => json(400, restBadRequestBody(message));
 
+/** Where the session is in a create body's JSON text. */
+const SESSION_PATH = ['session'];
+
 /** Longest unknown field name repeated in a 400 message (it comes from the client). */
 const MAX_ECHOED_NAME = 40;
 
@@ -90,7 +93,10 @@ export function createRestHandlers(
   }
 
   return {
-    create: (body) => run('create', body.text(), 'session', (session) => operations.createSessionLink(session)),
+    create: (body) => {
+      const text = body.text();
+      return run('create', text, 'session', (session) => operations.createSessionLink(session, { source: { text, path: SESSION_PATH } }));
+    },
     decode: (body) => run('decode', body.text(), 'link', (link) => operations.decodeSessionLink(link)),
   };
 }

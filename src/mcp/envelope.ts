@@ -15,6 +15,12 @@ export interface Envelope {
   params: unknown;
 }
 
+/** A request (a message with an id) and the JSON text it was parsed from (tools may read their arguments' text). */
+export interface RequestMessage extends Envelope {
+  id: RequestId;
+  readonly text: string;
+}
+
 export interface EnvelopeProblem {
   /** The id when it could be read, so the error can echo it. */
   id: RequestId | undefined;

@@ -56,7 +56,7 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
     const started = tool === undefined ? 0 : performance.now();
     let reply: Reply;
     try {
-      const request = { ...envelope, id };
+      const request = { ...envelope, id, text: req.body };
       reply = era === 'modern' ? await handleModernRequest(request, req.headers, ctx) : await handleLegacyRequest(request, req.headers, ctx);
     } catch {
       // Operations or serialization failed in a way no rule covers: a generic message, never the error itself.

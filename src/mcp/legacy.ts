@@ -1,5 +1,5 @@
 // Legacy (2025-11-25, 2025-06-18, 2025-03-26) requests: initialize handshake, ping, tools/list and tools/call.
-import { isPlainObject, type Envelope } from './envelope.js';
+import { isPlainObject, type RequestMessage } from './envelope.js';
 import { rpcError } from './errors.js';
 import { HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
@@ -28,7 +28,7 @@ export function legacyRevision(headers: Readonly<Record<string, string>>, id: Re
 }
 
 export async function handleLegacyRequest(
-  request: Envelope & { id: RequestId },
+  request: RequestMessage,
   headers: Readonly<Record<string, string>>,
   ctx: DispatchContext,
 ): Promise<Reply> {
@@ -47,7 +47,7 @@ export async function handleLegacyRequest(
     case 'tools/list':
       return resultReply(id, ctx.results.toolsList[version.revision]);
     case 'tools/call':
-      return callTool(id, params, version.revision, ctx);
+      return callTool(id, params, version.revision, ctx, request.text);
     case 'server/discover':
       return rpcError('unknownLegacyMethod', id, 'server/discover is only available in protocol version 2026-07-28');
     default:

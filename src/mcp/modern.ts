@@ -1,6 +1,6 @@
 // Modern (2026-07-28) requests: the check order of docs/http-api.md, then server/discover, tools/list and tools/call.
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
-import { isPlainObject, type Envelope } from './envelope.js';
+import { isPlainObject, type RequestMessage } from './envelope.js';
 import { rpcError } from './errors.js';
 import { decodeMcpName, HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
@@ -18,7 +18,7 @@ const META_CAPABILITIES_PATH = `params._meta["${META_CLIENT_CAPABILITIES}"]`;
  * equal after decoding (400 -32020) → method known (404 -32601).
  */
 export async function handleModernRequest(
-  request: Envelope & { id: RequestId },
+  request: RequestMessage,
   headers: Readonly<Record<string, string>>,
   ctx: DispatchContext,
 ): Promise<Reply> {
@@ -56,7 +56,7 @@ export async function handleModernRequest(
     case 'tools/list':
       return resultReply(id, ctx.results.toolsList[MODERN_PROTOCOL_VERSION]);
     case 'tools/call':
-      return callTool(id, params, MODERN_PROTOCOL_VERSION, ctx);
+      return callTool(id, params, MODERN_PROTOCOL_VERSION, ctx, request.text);
     default:
       return rpcError('unknownModernMethod', id, 'method must be server/discover, tools/list or tools/call in protocol version 2026-07-28');
   }

@@ -22,11 +22,15 @@ const TOOL_NAMES = TOOLS.map((tool) => tool.name).join(', ');
 /** Each tool's usage sentence as a JSON string literal (it never changes). */
 const USAGE_JSON = new Map(TOOLS.map((tool) => [tool, JSON.stringify(tool.usage)]));
 
+/** Where a message's tool arguments are in its text (the tool adds its argument's key). */
+const ARGUMENTS_PATH = ['params', 'arguments'];
+
 /**
  * Only a structurally broken call is a protocol error; a missing or wrongly typed `session`/`link` goes to the
- * operation and comes back as a tool error the model can correct (docs/http-api.md, "Errors").
+ * operation and comes back as a tool error the model can correct (docs/http-api.md, "Errors"). `text` is the JSON
+ * text the message was parsed from.
  */
-export async function callTool(id: RequestId, params: unknown, revision: ProtocolRevision, ctx: ToolCallContext): Promise<Reply> {
+export async function callTool(id: RequestId, params: unknown, revision: ProtocolRevision, ctx: ToolCallContext, text: string): Promise<Reply> {
   if (!isPlainObject(params)) return rpcError('invalidParams', id, 'params must be an object');
   const name = params.name;
   if (typeof name !== 'string') return rpcError('invalidParams', id, 'params.name must be a string');
@@ -43,7 +47,7 @@ export async function callTool(id: RequestId, params: unknown, revision: Protoco
   }
   let result: ResultJson;
   try {
-    result = await tool.run(ctx.operations, args ?? {}, ctx.largeResults);
+    result = await tool.run(ctx.operations, args ?? {}, ctx.largeResults, args === undefined ? undefined : { text, path: ARGUMENTS_PATH });
   } catch (error) {
     if (error instanceof SessionError) {
       return { ...resultReply(id, toolErrorResult(messageOf(error), revision, ctx.modernMeta)), toolOutcome: 'tool_error' };

@@ -5,7 +5,7 @@ import {
   decodeToolInputSchema,
   decodeToolOutputSchema,
 } from '../session/json-schema.js';
-import type { SessionOperations } from '../session/operations.js';
+import type { JsonSource, SessionOperations } from '../session/operations.js';
 import type { JsonObject } from './envelope.js';
 import { createResultJson, resultJson, type ResultJson } from './result-json.js';
 import type { ToolName } from './types.js';
@@ -23,9 +23,9 @@ export interface ToolDefinition {
   readonly usage: string;
   /**
    * Runs the operation and returns the JSON of its structured result (what `outputSchema` describes); `large`: a long
-   * result may come in pieces (json-pieces.ts).
+   * result may come in pieces (json-pieces.ts); `argsSource`: where `args` is in the request's JSON text.
    */
-  run(operations: SessionOperations, args: JsonObject, large: boolean): Promise<ResultJson>;
+  run(operations: SessionOperations, args: JsonObject, large: boolean, argsSource?: JsonSource): Promise<ResultJson>;
 }
 
 /** Both tools only transform data in memory: nothing is persisted, deleted, or fetched. */
@@ -71,8 +71,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: createToolOutputSchema,
     argumentNames: argumentNamesOf(createToolInputSchema),
     usage: CREATE_USAGE,
-    async run(operations, args) {
-      const { link, summary } = await operations.createSessionLink(argument(args, 'session'));
+    async run(operations, args, _large, argsSource) {
+      const source = argsSource === undefined ? undefined : { text: argsSource.text, path: [...argsSource.path, 'session'] };
+      const { link, summary } = await operations.createSessionLink(argument(args, 'session'), { source });
       return createResultJson(link, summary);
     },
   },

@@ -91,6 +91,23 @@ function isGroup(item: unknown): boolean {
 }
 
 /**
+ * Object members (own keys, summed over every object) of a document isExactlyCanonical accepted: its JSON text has
+ * exactly this many, unless it repeats a key (JSON.parse keeps the last).
+ */
+export function canonicalMemberCount(session: Session): number {
+  let count = SESSION_KEYS.length + WORKSHOP_KEYS.length + session.blockTypes.length * BLOCK_TYPE_KEYS.length + session.persons.length * PERSON_KEYS.length;
+  for (const item of session.items) count += itemMembers(item);
+  return count;
+}
+
+function itemMembers(item: Session['items'][number]): number {
+  if (item.type === 'block') return BLOCK_KEYS.length;
+  let count = item.type === 'group' ? GROUP_KEYS.length : BREAKOUT_KEYS.length + Object.keys(item.lanePersons).length;
+  for (const child of item.children) count += itemMembers(child);
+  return count;
+}
+
+/**
  * True only when `value` is a session document that the canonical schema accepts and would return unchanged: then it
  * can be used as the normalized document as it is. False says nothing; ask the zod schema.
  */

@@ -20,8 +20,24 @@ export interface DecodeSessionLinkResult {
   warnings?: string[];
 }
 
+/** The JSON text a value was parsed from and the object keys that lead to it there. */
+export interface JsonSource {
+  readonly text: string;
+  readonly path: readonly string[];
+}
+
+export interface CreateOptions {
+  /** Base URL of the link; default: the operations' one. */
+  readonly baseUrl?: string | undefined;
+  /**
+   * Where the session is in the request's JSON text: when it is written there exactly as its serialization (checked by
+   * the codec), that text is compressed instead of serializing the parsed document again.
+   */
+  readonly source?: JsonSource | undefined;
+}
+
 export interface SessionOperations {
-  createSessionLink(session: unknown, options?: { baseUrl?: string }): Promise<CreateSessionLinkResult>;
+  createSessionLink(session: unknown, options?: CreateOptions): Promise<CreateSessionLinkResult>;
   decodeSessionLink(link: unknown): Promise<DecodeSessionLinkResult>;
 }
 
@@ -48,8 +64,12 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
   const validateOptions = { large: defaults?.largeTexts === true };
   return {
     async createSessionLink(session, options) {
-      const { session: normalized, json } = validateForCreate(session, validateOptions);
       const codec = await getCodec();
+      const source = options?.source;
+      const { session: normalized, json } = validateForCreate(
+        session,
+        source === undefined ? validateOptions : { ...validateOptions, ownJson: (members) => canonicalSlice(codec, source, members) },
+      );
       let payload: string;
       try {
         payload = codec.compress(json);
@@ -80,6 +100,13 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
       return warnings.length > 0 ? { session, warnings: [...warnings] } : { session };
     },
   };
+}
+
+/** The source's text at its path when it is the serialization of a value with `members` object members. */
+function canonicalSlice(codec: Codec, source: JsonSource, members: number): string | undefined {
+  const span = codec.canonicalJsonSpan(source.text, source.path);
+  // A text with repeated keys has more members than the value JSON.parse made of it.
+  return span !== undefined && span.members === members ? source.text.slice(span.start, span.end) : undefined;
 }
 
 /** Links hold JSON documents: a list longer than any document has is refused before the text is made. */

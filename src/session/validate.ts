@@ -1,5 +1,5 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
-import { isExactlyCanonical } from './canonical.js';
+import { canonicalMemberCount, isExactlyCanonical } from './canonical.js';
 import { MAX_LISTED_PROBLEMS, SessionError, type Problem } from './errors.js';
 import { jsonText, type JsonText } from './json-pieces.js';
 import { describeType } from './issues.js';
@@ -21,6 +21,11 @@ export interface ValidatedSession<Json extends JsonText = string> {
 export interface ValidateOptions {
   /** Give a long JSON text in pieces (for large requests, which are answered in offload threads). */
   readonly large: boolean;
+  /**
+   * For an input that is already canonical: its JSON text as it came, if that is exactly what JSON.stringify would
+   * write for a value of `members` object members (canonicalMemberCount), else undefined. Saves serializing it again.
+   */
+  readonly ownJson?: (members: number) => string | undefined;
 }
 
 /** A decoded document and the canonical rules it breaks (tolerated, reported). */
@@ -80,7 +85,7 @@ export function validateForCreate(input: unknown, options?: ValidateOptions): Va
     if (estimated) throw invalid([estimated]);
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
-  const json = jsonText(session, options?.large === true);
+  const json = (session === input ? options?.ownJson?.(canonicalMemberCount(session)) : undefined) ?? jsonText(session, options?.large === true);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
   return { session, json };
