@@ -12,7 +12,7 @@ import { checkCompressInput, compressUnits } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
 import { hasListOver } from "./json-lists";
-import { findCanonicalSpan, lastSpanEnd, lastSpanMembers } from "./json-span";
+import { findCanonicalSpan } from "./json-span";
 import { narrowUnits } from "./narrow";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
 import { MEMORY_LIMIT } from "./status";
@@ -92,13 +92,7 @@ export function canonicalSpan(units: i32, pathKeys: i32): i32 {
   return findCanonicalSpan(compressInput, units, pathKeys);
 }
 
-export function spanEnd(): i32 {
-  return lastSpanEnd();
-}
-
-export function spanMembers(): i32 {
-  return lastSpanMembers();
-}
+export { spanEnd, spanMembers } from "./json-span";
 
 /** Where the last successful call left its output. */
 export function outputPointer(): i32 {

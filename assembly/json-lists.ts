@@ -1,18 +1,12 @@
 // The longest list of a JSON text in linear memory, read without parsing it: a guard the JS side can put in front of
 // JSON.parse, for which one list of 900,000 numbers costs ~30 ms (a multi-MB array on fresh pages).
 
+import { CLOSE_LIST, CLOSE_OBJECT, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, skipString } from "./json-text";
+
 /** Open containers tracked: a list nested deeper is not counted (such nesting is refused by the caller anyway). */
 const MAX_TRACKED_DEPTH: i32 = 1024;
 /** Per open container: the commas of a list so far, or -1 for an object. */
 const COUNTS: usize = memory.data(MAX_TRACKED_DEPTH * 4 + 4);
-
-const QUOTE: u32 = 0x22;
-const BACKSLASH: u32 = 0x5c;
-const COMMA: u32 = 0x2c;
-const OPEN_LIST: u32 = 0x5b;
-const CLOSE_LIST: u32 = 0x5d;
-const OPEN_OBJECT: u32 = 0x7b;
-const CLOSE_OBJECT: u32 = 0x7d;
 
 /**
  * 1 when the JSON text of `units` UTF-16 units at `start` has a list of more than `maxEntries` entries, else 0.
@@ -27,13 +21,8 @@ export function hasListOver(start: usize, units: i32, maxEntries: i32): i32 {
     const unit = <u32>load<u16>(at);
     at += 2;
     if (unit == QUOTE) {
-      // To the closing quote; an escaped character is skipped with its backslash.
-      while (at < end) {
-        const inner = <u32>load<u16>(at);
-        at += 2;
-        if (inner == QUOTE) break;
-        if (inner == BACKSLASH) at += 2;
-      }
+      at = skipString(at, end);
+      if (at == 0) return 0; // an unterminated string holds no list
     } else if (unit == COMMA) {
       if (depth > 0 && depth <= MAX_TRACKED_DEPTH) {
         const slot: usize = COUNTS + (<usize>depth << 2);

@@ -8,17 +8,11 @@
 // count found here with the keys the parsed value has (src/session/canonical.ts). Anything else is "not found", and
 // the caller serializes as before.
 
-const QUOTE: u32 = 0x22;
-const BACKSLASH: u32 = 0x5c;
-const COMMA: u32 = 0x2c;
-const COLON: u32 = 0x3a;
+import { BACKSLASH, CLOSE_LIST, CLOSE_OBJECT, COLON, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, skipString } from "./json-text";
+
 const MINUS: u32 = 0x2d;
 const ZERO: u32 = 0x30;
 const NINE: u32 = 0x39;
-const OPEN_LIST: u32 = 0x5b;
-const CLOSE_LIST: u32 = 0x5d;
-const OPEN_OBJECT: u32 = 0x7b;
-const CLOSE_OBJECT: u32 = 0x7d;
 
 /** Nesting the value may have (a session document has 6 levels); deeper values are not accepted. */
 const MAX_DEPTH: i32 = 64;
@@ -28,42 +22,43 @@ const MAX_INTEGER_DIGITS: i32 = 15;
 const MAX_ARRAY_INDEX_EXCLUSIVE: i64 = 4294967295;
 const MAX_INDEX_KEY_DIGITS: i32 = 10;
 
-/** Not found (also: not written as stringify writes it, or not JSON). */
+/** Not found (also: not written as stringify writes it, or not JSON); skipString's "ended first" too. */
 const NONE: usize = 0;
+/** In an object, the order of the keys so far: the last array-index key, -1 before any, NAMED after another key. */
+const NAMED: i64 = i64.MAX_VALUE;
 
+/** Where the value found last starts and ends (pointers), and its object members. */
+let valueStart: usize = 0;
+let valueEnd: usize = 0;
+let members: i32 = 0;
 let textStart: usize = 0;
-let spanStart: usize = 0;
-let spanEnd: i32 = 0;
-let spanMembers: i32 = 0;
 
-export function lastSpanEnd(): i32 {
-  return spanEnd;
+export function spanEnd(): i32 {
+  return <i32>((valueEnd - textStart) >>> 1);
 }
 
-export function lastSpanMembers(): i32 {
-  return spanMembers;
+export function spanMembers(): i32 {
+  return members;
 }
 
 /**
  * The JSON text of `units` UTF-16 units at `start` is followed by `pathKeys` keys, each one unit of length and its
- * units. Returns the index where the value at that path starts, with lastSpanEnd() and lastSpanMembers() (object
- * members in the value), or -1. Each key on the path must occur once, unescaped, in its object.
+ * units. Returns the index where the value at that path starts, with spanEnd() and spanMembers() (object members in
+ * the value), or -1. Each key on the path must occur once, unescaped, in its object.
  */
 export function findCanonicalSpan(start: usize, units: i32, pathKeys: i32): i32 {
-  textStart = start;
   const end = start + (<usize>units << 1);
-  spanMembers = 0;
-  const valueEnd = walkPath(skipSpace(start, end), end, end, pathKeys);
-  return valueEnd == NONE ? -1 : <i32>((spanStart - start) >>> 1);
+  textStart = start;
+  members = 0;
+  return walkPath(skipSpace(start, end), end, end, pathKeys) == NONE ? -1 : <i32>((valueStart - start) >>> 1);
 }
 
 /** At `at` the value for the key at `key` (and the `keys` after it); returns where that value ends, or NONE. */
 function walkPath(at: usize, end: usize, key: usize, keys: i32): usize {
   if (keys == 0) {
-    spanStart = at;
-    const after = canonicalValue(at, end, 0);
-    if (after != NONE) spanEnd = <i32>((after - textStart) >>> 1);
-    return after;
+    valueStart = at;
+    valueEnd = canonicalValue(at, end, 0);
+    return valueEnd;
   }
   if (at >= end || <u32>load<u16>(at) != OPEN_OBJECT) return NONE;
   const keyLength = <usize>load<u16>(key);
@@ -115,16 +110,6 @@ function skipSpace(at: usize, end: usize): usize {
   return at;
 }
 
-/** From after an opening quote to after the closing one; NONE when the text ends first. */
-function skipString(at: usize, end: usize): usize {
-  while (at < end) {
-    const unit = <u32>load<u16>(at);
-    if (unit == QUOTE) return at + 2;
-    at += unit == BACKSLASH ? 4 : 2;
-  }
-  return NONE;
-}
-
 /** Past any JSON value (the text parsed already, so only its extent matters). */
 function skipValue(at: usize, end: usize): usize {
   let depth: i32 = 0;
@@ -152,8 +137,8 @@ function canonicalValue(at: usize, end: usize, depth: i32): usize {
   if (at >= end) return NONE;
   const unit = <u32>load<u16>(at);
   if (unit == QUOTE) return canonicalString(at + 2, end);
-  if (unit == OPEN_OBJECT) return depth < MAX_DEPTH ? canonicalObject(at + 2, end, depth + 1) : NONE;
-  if (unit == OPEN_LIST) return depth < MAX_DEPTH ? canonicalList(at + 2, end, depth + 1) : NONE;
+  if (unit == OPEN_OBJECT) return depth < MAX_DEPTH ? canonicalEntries(at + 2, end, depth + 1, CLOSE_OBJECT) : NONE;
+  if (unit == OPEN_LIST) return depth < MAX_DEPTH ? canonicalEntries(at + 2, end, depth + 1, CLOSE_LIST) : NONE;
   if (unit == MINUS || (unit >= ZERO && unit <= NINE)) return canonicalInteger(at, end);
   if (unit == 0x74) return literal(at, end, 0x74, 0x72, 0x75, 0x65, 0); // true
   if (unit == 0x66) return literal(at, end, 0x66, 0x61, 0x6c, 0x73, 0x65); // false
@@ -197,40 +182,28 @@ function canonicalInteger(at: usize, end: usize): usize {
   return at;
 }
 
-function canonicalList(at: usize, end: usize, depth: i32): usize {
-  if (at < end && <u32>load<u16>(at) == CLOSE_LIST) return at + 2;
+/** The entries of a list or an object (`close` says which), from after its opening bracket; returns where it ends. */
+function canonicalEntries(at: usize, end: usize, depth: i32, close: u32): usize {
+  if (at < end && <u32>load<u16>(at) == close) return at + 2;
+  // Engines put array-index keys first, ascending: they must already stand so.
+  let keyOrder: i64 = -1;
   while (at < end) {
+    if (close == CLOSE_OBJECT) {
+      if (<u32>load<u16>(at) != QUOTE) return NONE;
+      const nameStart = at + 2;
+      at = canonicalString(nameStart, end);
+      if (at == NONE || at >= end || <u32>load<u16>(at) != COLON) return NONE;
+      members++;
+      const index = indexKey(nameStart, (at - 2 - nameStart) >>> 1);
+      if (index < 0) keyOrder = NAMED;
+      else if (index <= keyOrder) return NONE;
+      else keyOrder = index;
+      at += 2;
+    }
     at = canonicalValue(at, end, depth);
     if (at == NONE || at >= end) return NONE;
     const unit = <u32>load<u16>(at);
-    if (unit == CLOSE_LIST) return at + 2;
-    if (unit != COMMA) return NONE;
-    at += 2;
-  }
-  return NONE;
-}
-
-function canonicalObject(at: usize, end: usize, depth: i32): usize {
-  if (at < end && <u32>load<u16>(at) == CLOSE_OBJECT) return at + 2;
-  // V8 puts array-index keys first, ascending: they must already stand so. -1: none yet.
-  let lastIndex: i64 = -1;
-  let sawName = false;
-  while (at < end) {
-    if (<u32>load<u16>(at) != QUOTE) return NONE;
-    const nameStart = at + 2;
-    at = canonicalString(nameStart, end);
-    if (at == NONE) return NONE;
-    spanMembers++;
-    const index = indexKey(nameStart, (at - 2 - nameStart) >>> 1);
-    if (index >= 0) {
-      if (sawName || index <= lastIndex) return NONE;
-      lastIndex = index;
-    } else sawName = true;
-    if (at >= end || <u32>load<u16>(at) != COLON) return NONE;
-    at = canonicalValue(at + 2, end, depth);
-    if (at == NONE || at >= end) return NONE;
-    const unit = <u32>load<u16>(at);
-    if (unit == CLOSE_OBJECT) return at + 2;
+    if (unit == close) return at + 2;
     if (unit != COMMA) return NONE;
     at += 2;
   }
