@@ -46,6 +46,11 @@ describe('createResultJson', () => {
       }),
       { numRuns: 2_000 },
     );
+    // The base checked last is trusted only when the marker follows it directly.
+    const summary = { title: 't', blockCount: 1, totalDuration: 2 };
+    for (const l of ['https://sessionplan.de/#data=v2:AB', 'https://sessionplan.de/"\\#data=v2:AB', 'https://sessionplan.de/x#data=v2:AB', 'https://sessionplan.de/#data=v3:A"']) {
+      expect(createResultJson(l, summary).structured).toBe(JSON.stringify({ link: l, summary }));
+    }
     const odd = createResultJson('https://x.test/a"b\\c\u2028', { title: 't', blockCount: 1, totalDuration: 2 });
     expect(JSON.parse(odd.structured as string)).toEqual({ link: 'https://x.test/a"b\\c\u2028', summary: { title: 't', blockCount: 1, totalDuration: 2 } });
   });

@@ -4,13 +4,16 @@ import { isIP } from 'node:net';
 
 /** IPv4-mapped IPv6 as uWS reports IPv4 clients: eight uncompressed groups, the address in the last two. */
 const UWS_MAPPED_IPV4 = /^0000:0000:0000:0000:0000:ffff:([0-9a-f]{4}):([0-9a-f]{4})$/i;
+/** Plain dotted IPv4 as node:http and uWS on an IPv4 listener report it: already normal. */
+const DOTTED_IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /**
  * Normalises an address so one client is one key: IPv4-mapped IPv6 (as uWS reports IPv4 clients on a
  * dual-stack listener, uncompressed) becomes dotted IPv4, other IPv6 is compressed and lower-cased.
  */
 export function normaliseIp(address: string): string {
-  // Every request of an IPv4 client arrives in this exact form, so it skips the general IPv6 parse below.
+  // Every request of an IPv4 client arrives in one of these two exact forms, so it skips the general parse below.
+  if (DOTTED_IPV4.test(address)) return address;
   const mapped = UWS_MAPPED_IPV4.exec(address);
   if (mapped !== null) {
     const hi = parseInt(mapped[1]!, 16);

@@ -31,10 +31,12 @@ let lastVerbatimBase = '';
  * create's server CPU. `link` must be a link made by the session operations.
  */
 export function createResultJson(link: string, summary: SessionSummary): ResultJson {
-  const marker = link.indexOf(SNAPSHOT_MARKER);
-  if (marker < 0) return resultJson({ link, summary });
-  const base = link.slice(0, marker);
-  if (base !== lastVerbatimBase) {
+  // The usual link is on the base checked last: two prefix comparisons instead of a search (indexOf sets up a
+  // Boyer-Moore table per call, ~0.8 % of a small create).
+  if (!(lastVerbatimBase !== '' && link.startsWith(lastVerbatimBase) && link.startsWith(SNAPSHOT_MARKER, lastVerbatimBase.length))) {
+    const marker = link.indexOf(SNAPSHOT_MARKER);
+    if (marker < 0) return resultJson({ link, summary });
+    const base = link.slice(0, marker);
     if (!VERBATIM_IN_JSON.test(base)) return resultJson({ link, summary });
     lastVerbatimBase = base;
   }

@@ -38,12 +38,27 @@ function copyHeaders(raw: readonly string[]): Record<string, string> {
   return headers;
 }
 
+const CLOSE: Readonly<Record<string, string>> = { connection: 'close' };
+const NO_EXTRA: Readonly<Record<string, string>> = {};
+
+/**
+ * The head as node's flat [name, value, …] list: an object spread of the headers plus the length would make Node 20's
+ * V8 build a new hidden class per answer (~0.6 µs).
+ */
+function headLines(headers: Readonly<Record<string, string>>, contentLength: number | undefined, extra: Readonly<Record<string, string>>): string[] {
+  const lines: string[] = [];
+  for (const name in headers) lines.push(name, headers[name]!);
+  if (contentLength !== undefined) lines.push('content-length', String(contentLength));
+  for (const name in extra) lines.push(name, extra[name]!);
+  return lines;
+}
+
 function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
   const head = req.method === 'HEAD';
-  const send = (response: HttpResponse, extra: Record<string, string>, finish: boolean): number => {
+  const send = (response: HttpResponse, extra: Readonly<Record<string, string>>, finish: boolean): number => {
     const length = bodyLength(response.body);
     const noBody = response.body === null && (response.status === 204 || response.status === 304);
-    res.writeHead(response.status, noBody ? { ...response.headers, ...extra } : { ...response.headers, 'content-length': String(length), ...extra });
+    res.writeHead(response.status, headLines(response.headers, noBody ? undefined : length, extra));
     const body = head || response.body === null ? undefined : response.body;
     // node keeps a reference to bytes until the socket took them: a pooled buffer is released once they are flushed
     // ('finish' for end, the write callback for write); if the socket dies first, the buffer is left to the GC.
@@ -56,11 +71,11 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
   };
   return {
     write(response, mode: CloseMode) {
-      if (mode === 'keep') return send(response, {}, true);
-      if (mode === 'close') return send(response, { connection: 'close' }, true);
+      if (mode === 'keep') return send(response, NO_EXTRA, true);
+      if (mode === 'close') return send(response, CLOSE, true);
       // The answer goes out now, complete, but the response stays open (so node does not close the socket under the
       // client's upload) until closeAfterBody(): the rest of the body is read and discarded meanwhile.
-      return send(response, { connection: 'close' }, false);
+      return send(response, CLOSE, false);
     },
     closeAfterBody: () => res.end(),
     destroy: () => res.destroy(),
@@ -70,7 +85,7 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
 /** A refusal for a head the core never sees (too many header lines, no Host), with the core's headers and body. */
 function refuseHead(core: HttpCore, res: ServerResponse, refusal: PlainRefusal): void {
   const response = core.plainRefusal(refusal);
-  res.writeHead(response.status, { ...response.headers, 'content-length': String(bodyLength(response.body)), connection: 'close' });
+  res.writeHead(response.status, headLines(response.headers, bodyLength(response.body), CLOSE));
   res.end(response.body);
 }
 
