@@ -27,6 +27,11 @@ describe('which POSTs are heavy', () => {
     const mcpDecode = (link: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
     expect([isHeavy('decode', textBody(JSON.stringify({ link: ordinary })), codec), isHeavy('mcp', textBody(mcpDecode(ordinary)), codec)]).toEqual([false, false]);
     expect([isHeavy('decode', textBody(JSON.stringify({ link: hostile })), codec), isHeavy('mcp', textBody(mcpDecode(hostile)), codec)]).toEqual([true, true]);
+    // The tool's name spelled with JSON escapes is the same name to JSON.parse, and just as heavy.
+    const escaped = mcpDecode(hostile).replace('"decode_session_link"', '"decode\\u005fsession\\u005Flink"');
+    expect(escaped).not.toContain('decode_session_link');
+    expect((JSON.parse(escaped) as { params: { name: string } }).params.name).toBe('decode_session_link');
+    expect(isHeavy('mcp', textBody(escaped), codec)).toBe(true);
     // What fails on the way is refused cheaply by the endpoint itself: not heavy.
     expect(isHeavy('decode', textBody(`{"link":"${'A'.repeat(OFFLOAD_MIN_DECODE_CHARS)}"}`), codec)).toBe(false);
     expect(isHeavy('decode', textBody(`{"link":${'['.repeat(30_000)}`), codec)).toBe(false);

@@ -91,7 +91,9 @@ export function isHeavy(kind: OffloadKind, body: RequestBody, codec: Codec): boo
   if (body.byteLength >= OFFLOAD_MIN_BODY_BYTES) return true;
   if (body.byteLength < OFFLOAD_MIN_DECODE_CHARS || kind === 'create') return false;
   const text = body.text();
-  if (kind === 'mcp' && !text.includes('decode_session_link')) return false;
+  // Only a decode_session_link call can be heavy. The name may be written with \u escapes, which JSON.parse reads as the
+  // same name: a text with any \u is looked at like one that names the tool outright.
+  if (kind === 'mcp' && !text.includes('decode_session_link') && !text.includes('\\u')) return false;
   const link = decodeLinkOf(kind, text);
   if (link === undefined) return false;
   try {
