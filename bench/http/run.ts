@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     console.log(`in-process MCP handler, small create: ${round(handlerUs, 1)} µs (median of ${rounds} rounds)`);
     console.log(
       `\nserver CPU per small create vs the anchor: uWS ${ratios.uwsCpuVsAnchor}× (goal ≥ 25×), node:http ${ratios.nodeCpuVsAnchor}× (goal ≥ 5×); ` +
-        `uWS ${round(small50['ours-uws'].cpuUs, 1)} µs (goal ≤ 80 µs) = ${round(ratios.uwsCpuVsEcho * 100, 1)} % of the echo's cost; ` +
+        `uWS ${round(small50['ours-uws'].cpuUs, 1)} µs (goal ≤ 80 µs; the echo costs ${round(ratios.uwsCpuVsEcho * 100, 1)} % of it); ` +
         `2 MB refused create: uWS ${round(big50['ours-uws']!.cpuMs, 1)} ms, node:http ${round(big50['ours-node']!.cpuMs, 1)} ms of CPU (goal ≤ 20 ms); ` +
         `2 MB p50 anchor ÷ ours: uWS ${ratios.bigP50AnchorOverUws}×, node:http ${ratios.bigP50AnchorOverNode}×; load average now ${os.loadavg().map((x) => round(x, 2)).join(' ')}`,
     );
