@@ -1,7 +1,7 @@
 // The longest list of a JSON text in linear memory, read without parsing it: a guard the JS side can put in front of
 // JSON.parse, for which one list of 900,000 numbers costs ~30 ms (a multi-MB array on fresh pages).
 
-import { CLOSE_LIST, CLOSE_OBJECT, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, skipString } from "./json-text";
+import { CLOSE_LIST, CLOSE_OBJECT, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, skipString, TEXT_ENDED } from "./json-text";
 
 /** Open containers tracked: a list nested deeper is not counted (such nesting is refused by the caller anyway). */
 const MAX_TRACKED_DEPTH: i32 = 1024;
@@ -22,7 +22,7 @@ export function hasListOver(start: usize, units: i32, maxEntries: i32): i32 {
     at += 2;
     if (unit == QUOTE) {
       at = skipString(at, end);
-      if (at == 0) return 0; // an unterminated string holds no list
+      if (at == TEXT_ENDED) return 0; // an unterminated string holds no list
     } else if (unit == COMMA) {
       if (depth > 0 && depth <= MAX_TRACKED_DEPTH) {
         const slot: usize = COUNTS + (<usize>depth << 2);

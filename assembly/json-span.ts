@@ -8,7 +8,7 @@
 // count found here with the keys the parsed value has (src/session/canonical.ts). Anything else is "not found", and
 // the caller serializes as before.
 
-import { BACKSLASH, CLOSE_LIST, CLOSE_OBJECT, COLON, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, skipString } from "./json-text";
+import { BACKSLASH, CLOSE_LIST, CLOSE_OBJECT, COLON, COMMA, OPEN_LIST, OPEN_OBJECT, QUOTE, skipString, TEXT_ENDED } from "./json-text";
 
 const MINUS: u32 = 0x2d;
 const ZERO: u32 = 0x30;
@@ -22,8 +22,8 @@ const MAX_INTEGER_DIGITS: i32 = 15;
 const MAX_ARRAY_INDEX_EXCLUSIVE: i64 = 4294967295;
 const MAX_INDEX_KEY_DIGITS: i32 = 10;
 
-/** Not found (also: not written as stringify writes it, or not JSON); skipString's "ended first" too. */
-const NONE: usize = 0;
+/** Not found (also: not written as stringify writes it, or not JSON); the same value as skipString's TEXT_ENDED. */
+const NONE: usize = TEXT_ENDED;
 /** In an object, the order of the keys so far: the last array-index key, -1 before any, NAMED after another key. */
 const NAMED: i64 = i64.MAX_VALUE;
 

@@ -9,12 +9,15 @@ export const CLOSE_LIST: u32 = 0x5d;
 export const OPEN_OBJECT: u32 = 0x7b;
 export const CLOSE_OBJECT: u32 = 0x7d;
 
-/** From after an opening quote to after the closing one (an escaped character skipped with its backslash); 0 when the text ends first. */
+/** What a scan returns when the text ends before what it looks for (no text starts at address 0). */
+export const TEXT_ENDED: usize = 0;
+
+/** From after an opening quote to after the closing one (an escaped character skipped with its backslash), or TEXT_ENDED. */
 export function skipString(at: usize, end: usize): usize {
   while (at < end) {
     const unit = <u32>load<u16>(at);
     if (unit == QUOTE) return at + 2;
     at += unit == BACKSLASH ? 4 : 2;
   }
-  return 0;
+  return TEXT_ENDED;
 }

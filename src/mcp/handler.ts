@@ -56,8 +56,7 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
     const started = tool === undefined ? 0 : performance.now();
     let reply: Reply;
     try {
-      // Written out, not `{ ...envelope, id, text }`: Node 20's V8 builds a new hidden class for every spread object that
-      // gains properties (~0.6 µs each, and maps for the old generation to collect).
+      // Keys written out, no spread (docs/architecture.md, "The request path").
       const request = { id, method: envelope.method, params: envelope.params, text: req.body };
       reply = era === 'modern' ? await handleModernRequest(request, req.headers, ctx) : await handleLegacyRequest(request, req.headers, ctx);
     } catch {

@@ -50,17 +50,11 @@ export async function callTool(id: RequestId, params: unknown, revision: Protoco
     result = await tool.run(ctx.operations, args ?? {}, ctx.largeResults, args === undefined ? undefined : { text, path: ARGUMENTS_PATH });
   } catch (error) {
     if (error instanceof SessionError) {
-      return toolReply(id, toolErrorResult(messageOf(error), revision, ctx.modernMeta), 'tool_error');
+      return resultReply(id, toolErrorResult(messageOf(error), revision, ctx.modernMeta), 'tool_error');
     }
     throw error;
   }
-  return toolReply(id, toolSuccessResult(result, USAGE_JSON.get(tool) ?? JSON.stringify(tool.usage), revision, ctx.modernMeta), 'success');
-}
-
-/** A tool's reply with its outcome for the metrics (an object literal: a spread that adds a key costs a new hidden class per call). */
-function toolReply(id: RequestId, resultJson: JsonText, toolOutcome: Reply['toolOutcome']): Reply {
-  const { status, body } = resultReply(id, resultJson);
-  return { status, body, toolOutcome };
+  return resultReply(id, toolSuccessResult(result, USAGE_JSON.get(tool) ?? JSON.stringify(tool.usage), revision, ctx.modernMeta), 'success');
 }
 
 /** The tool error text starts with the code; the session layer guarantees it, this keeps the contract if it ever did not. */

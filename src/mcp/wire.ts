@@ -2,6 +2,7 @@
 import { concatText, type JsonText } from '../session/json-pieces.js';
 import type { Reply, RequestId } from './types.js';
 
-export function resultReply(id: RequestId, resultJson: JsonText): Reply {
-  return { status: 200, body: concatText([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, resultJson, '}']) };
+/** A success reply; a tool call's also carries its outcome for the metrics. */
+export function resultReply(id: RequestId, resultJson: JsonText, toolOutcome?: Reply['toolOutcome']): Reply {
+  return { status: 200, body: concatText([`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, resultJson, '}']), toolOutcome };
 }

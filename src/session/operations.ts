@@ -67,8 +67,7 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
     async createSessionLink(session, options) {
       const codec = await getCodec();
       const source = options?.source;
-      // Written out, not `{ ...validateOptions, ownJson }`: Node 20's V8 builds a new hidden class for every spread object
-      // that gains a property (~0.6 µs per request).
+      // Keys written out, no spread (docs/architecture.md, "The request path").
       const { session: normalized, json } = validateForCreate(
         session,
         source === undefined ? validateOptions : { large, ownJson: (members) => canonicalSlice(codec, source, members) },
