@@ -68,6 +68,112 @@ function utf8(body: string | Uint8Array): Uint8Array {
   return scratch.subarray(0, ENCODER.encodeInto(body, scratch).written);
 }
 
+/**
+ * The headers req.forEach is copying into. forEach calls back synchronously, so one module-level callback serves every
+ * request instead of a closure made per request (docs/architecture.md, "The request path").
+ */
+let copying: Record<string, string> = {};
+function copyHeader(name: string, value: string): void {
+  const prior = copying[name];
+  copying[name] = prior === undefined ? value : `${prior}, ${value}`;
+}
+
+/** Header names lower-case (as uWS gives them), repeats joined with ', ' (what the node:http adapter hands over too). */
+function copyHeaders(req: UwsRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  copying = headers;
+  req.forEach(copyHeader);
+  copying = {};
+  return headers;
+}
+
+/** uWS gives the method lower-case; the common ones map to constants instead of a new string per request. */
+function upperCaseMethod(method: string): string {
+  switch (method) {
+    case 'post':
+      return 'POST';
+    case 'get':
+      return 'GET';
+    case 'options':
+      return 'OPTIONS';
+    case 'head':
+      return 'HEAD';
+    default:
+      return method.toUpperCase();
+  }
+}
+
+/** What writeCorked writes: set right before res.cork, which calls back synchronously (one callback, no closure). */
+let corked: { res: UwsResponse; response: HttpResponse; body: Uint8Array | null; head: boolean; close: boolean; connectionClose: boolean } | undefined;
+function writeCorked(): void {
+  const { res, response, body, head, close, connectionClose } = corked!;
+  res.writeStatus(statusLine(response.status));
+  for (const name in response.headers) res.writeHeader(name, response.headers[name] as string);
+  if (connectionClose && !close) res.writeHeader('connection', 'close');
+  if (body === null && (response.status === 204 || response.status === 304)) res.endWithoutBody();
+  // uWS 20.30 leaves a keep-alive connection unusable after endWithoutBody(length): the next request on it
+  // gets no answer (found by the protocol fuzz, test/scale-fuzz.test.ts), so HEAD closes its connection.
+  else if (head) res.endWithoutBody(body?.byteLength ?? 0, true);
+  else res.end(body ?? '', close);
+}
+
+/** Writes one request's answer to its uWS response. */
+class UwsWriter implements ResponseWriter {
+  /** Set by the adapter's onAborted: from then on `res` must never be touched. */
+  aborted = false;
+  #ended = false;
+  /** A chunked body refused before its end: its answer waits until the body is drained (uWS cannot cut after end). */
+  #held: HttpResponse | undefined;
+  readonly #res: UwsResponse;
+  readonly #head: boolean;
+  readonly #chunked: boolean;
+
+  constructor(res: UwsResponse, method: string, chunked: boolean) {
+    this.#res = res;
+    this.#head = method === 'HEAD';
+    this.#chunked = chunked;
+  }
+
+  write(response: HttpResponse, mode: CloseMode): number {
+    // 'after-body' with a declared length: answer now and let uWS parse (and drop) the rest of the declared body.
+    // A chunked body has no bound uWS enforces, so its answer is held until the drain ends (or is cut).
+    if (mode === 'after-body' && this.#chunked) {
+      this.#held = response;
+      return this.#head ? 0 : bodyLength(response.body);
+    }
+    const bytes = this.#end(response, mode === 'close', mode === 'after-body');
+    return this.#head ? 0 : bytes;
+  }
+
+  closeAfterBody(): void {
+    if (this.#held !== undefined) void this.#end(this.#held, true, true);
+  }
+
+  destroy(): void {
+    if (this.#held !== undefined) void this.#end(this.#held, true, true);
+    else if (!this.#ended && !this.aborted) this.#res.close();
+  }
+
+  /** Writes the answer; returns its body's length in bytes. */
+  #end(response: HttpResponse, close: boolean, connectionClose: boolean): number {
+    if (this.aborted || this.#ended) {
+      response.release?.();
+      return 0;
+    }
+    this.#ended = true;
+    const body = response.body === null ? null : utf8(response.body);
+    corked = { res: this.#res, response, body, head: this.#head, close, connectionClose };
+    try {
+      this.#res.cork(writeCorked);
+    } finally {
+      corked = undefined;
+    }
+    // uWS has sent the body or copied what the socket did not take yet: the bytes are free again.
+    response.release?.();
+    return body?.byteLength ?? 0;
+  }
+}
+
 export function createUwsTransport(): Transport {
   const { uws, version } = loadNativeUws();
   const exclusivePort = (uws as unknown as { LIBUS_LISTEN_EXCLUSIVE_PORT: number }).LIBUS_LISTEN_EXCLUSIVE_PORT;
@@ -111,63 +217,15 @@ export function createUwsTransport(): Transport {
 
       app.any('/*', (res: UwsResponse, req: UwsRequest) => {
         // 1. uWS's HttpRequest lives on the C++ stack: copy everything before any await.
-        const headers: Record<string, string> = {};
-        req.forEach((name, value) => {
-          headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-        });
-        const method = req.getMethod().toUpperCase();
+        const headers = copyHeaders(req);
+        const method = upperCaseMethod(req.getMethod());
         const request = { method, path: req.getUrl(), headers, socketAddress: Buffer.from(res.getRemoteAddressAsText()).toString() };
-        let ended = false;
-        let aborted = false;
-        /** A chunked body refused before its end: its answer waits until the body is drained (uWS cannot cut after end). */
-        let held: { response: HttpResponse } | undefined;
-        /** Writes the answer; returns its body's length in bytes. */
-        const end = (response: HttpResponse, close: boolean, connectionClose: boolean): number => {
-          if (aborted || ended) {
-            response.release?.();
-            return 0;
-          }
-          ended = true;
-          const body = response.body === null ? null : utf8(response.body);
-          res.cork(() => {
-            res.writeStatus(statusLine(response.status));
-            for (const name in response.headers) res.writeHeader(name, response.headers[name] as string);
-            if (connectionClose && !close) res.writeHeader('connection', 'close');
-            if (body === null && (response.status === 204 || response.status === 304)) res.endWithoutBody();
-            // uWS 20.30 leaves a keep-alive connection unusable after endWithoutBody(length): the next request on it
-            // gets no answer (found by the protocol fuzz, test/scale-fuzz.test.ts), so HEAD closes its connection.
-            else if (method === 'HEAD') res.endWithoutBody(body?.byteLength ?? 0, true);
-            else res.end(body ?? '', close);
-          });
-          // uWS has sent the body or copied what the socket did not take yet: the bytes are free again.
-          response.release?.();
-          return body?.byteLength ?? 0;
-        };
-        const chunked = headers['transfer-encoding'] !== undefined;
-        const writer: ResponseWriter = {
-          write(response, mode: CloseMode) {
-            // 'after-body' with a declared length: answer now and let uWS parse (and drop) the rest of the declared body.
-            // A chunked body has no bound uWS enforces, so its answer is held until the drain ends (or is cut).
-            if (mode === 'after-body' && chunked) {
-              held = { response };
-              return method === 'HEAD' ? 0 : bodyLength(response.body);
-            }
-            const bytes = end(response, mode === 'close', mode === 'after-body');
-            return method === 'HEAD' ? 0 : bytes;
-          },
-          closeAfterBody() {
-            if (held !== undefined) void end(held.response, true, true);
-          },
-          destroy() {
-            if (held !== undefined) void end(held.response, true, true);
-            else if (!ended && !aborted) res.close();
-          },
-        };
+        const writer = new UwsWriter(res, method, headers['transfer-encoding'] !== undefined);
         inFlight++;
         const cycle = new RequestCycle(core, request, writer, cycleOptions);
         // 2. onAborted before anything can return or await; after it fires `res` must never be touched.
         res.onAborted(() => {
-          aborted = true;
+          writer.aborted = true;
           cycle.abort();
         });
         // 3. The body, chunk by chunk; each ArrayBuffer is detached when this callback returns (volatile).
