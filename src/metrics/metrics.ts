@@ -2,6 +2,7 @@
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AnalyticsEvent, RouteLabel } from '../http/ports.js';
 import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
+import { LabelCounter, type BoundCount } from './label-counter.js';
 
 export interface ServerMetrics {
   readonly registry: Registry;
@@ -19,18 +20,15 @@ const KNOWN_METHODS = new Set(['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE'
 
 /** A counter and a histogram bound to one label set. */
 interface BoundPair {
-  count: { inc(): void };
+  count: BoundCount;
   time: BoundDuration;
 }
 
-/**
- * A counter and a histogram counted together, bound per label set once (fixed label space):
- * prom-client otherwise hashes the label object on every observation.
- */
-class BoundPairs<L extends string> {
+/** A counter and a histogram counted together, bound per label set once (fixed label space). */
+class BoundPairs {
   private readonly children = new Map<string, BoundPair>();
   constructor(
-    private readonly counter: Counter<L>,
+    private readonly counter: LabelCounter,
     private readonly histogram: DurationHistogram,
   ) {}
 
@@ -39,8 +37,8 @@ class BoundPairs<L extends string> {
     return this.children.get(key);
   }
 
-  bind(key: string, labels: Record<L, string>): BoundPair {
-    const child = { count: this.counter.labels(labels), time: this.histogram.bind(labels) };
+  bind(key: string, labels: Readonly<Record<string, string>>): BoundPair {
+    const child = { count: this.counter.bind(labels), time: this.histogram.bind(labels) };
     this.children.set(key, child);
     return child;
   }
@@ -56,24 +54,14 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'sessionplan_' });
 
-  const requests = new Counter({
-    name: 'sessionplan_http_requests_total',
-    help: 'HTTP requests answered, by route, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
+  const requests = new LabelCounter('sessionplan_http_requests_total', 'HTTP requests answered, by route, method and status.', [registry]);
   const latency = new DurationHistogram(
     'sessionplan_http_request_duration_seconds',
     'Time from the first request byte seen by the handler to the answer, by route, method and status.',
     LATENCY_BUCKETS_S,
     [registry],
   );
-  const events = new Counter({
-    name: 'sessionplan_session_link_events_total',
-    help: 'Create/decode operations, by endpoint (mcp|rest), operation and outcome.',
-    labelNames: ['endpoint', 'operation', 'outcome'] as const,
-    registers: [registry],
-  });
+  const events = new LabelCounter('sessionplan_session_link_events_total', 'Create/decode operations, by endpoint (mcp|rest), operation and outcome.', [registry]);
   const eventLatency = new DurationHistogram(
     'sessionplan_session_link_duration_seconds',
     'Duration of create/decode operations, by endpoint, operation and outcome.',
