@@ -138,3 +138,14 @@ export function wrk(o: WrkOptions): Promise<WrkResult> {
     });
   });
 }
+
+const IN_PROCESS = fileURLToPath(new URL('./in-process.ts', import.meta.url));
+
+/** The MCP handler's µs per small create, measured by bench/http/in-process.ts in a fresh process with `pin`. */
+export function measureHandlerInChild(bodyFile: string, headers: Record<string, string>, pin: string[]): number {
+  const args = [...pin, process.execPath, '--import', 'tsx', IN_PROCESS, bodyFile, JSON.stringify(headers)];
+  const run = spawnSync(args[0]!, args.slice(1), { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const m = /HANDLER_US ([\d.]+)/.exec(run.stdout ?? '');
+  if (!m) throw new Error(`in-process handler measurement failed (exit ${run.status}):\n${(run.stderr ?? '').slice(-2000)}`);
+  return Number(m[1]);
+}

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './bodies.js';
-import { measureHandler } from './in-process.js';
-import { cpuSeconds, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
+import { cpuSeconds, measureHandlerInChild, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
 import { verifyBig, verifySmall, type Outcome } from './verify.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -94,8 +93,8 @@ async function main(): Promise<void> {
         smallRuns[s.name].push(res);
         console.log(`round ${r + 1} small ${s.name}: ${round(res.rps, 0)} req/s, p50 ${round(res.p50_us / 1000, 2)} ms, ${round(res.cpu_us_per_request, 1)} CPU µs/req, non-2xx ${res.status_errors}, timeouts ${res.timeouts}`);
       }
-      handlerRuns.push(await measureHandler(smallBody, MODERN_CREATE_HEADERS));
-      console.log(`round ${r + 1} in-process MCP handler: ${round(handlerRuns.at(-1)!, 1)} µs per small create`);
+      handlerRuns.push(measureHandlerInChild(smallFile, MODERN_CREATE_HEADERS, pin.server));
+      console.log(`round ${r + 1} in-process MCP handler: ${round(handlerRuns.at(-1)!, 1)} CPU µs per small create`);
       for (const s of SERVERS.filter((x) => x.big)) {
         const res = await big(servers[s.name], bigDurationS);
         bigRuns[s.name]!.push(res);
@@ -121,7 +120,7 @@ async function main(): Promise<void> {
       const b = big50[s.name];
       console.log(`${s.name.padEnd(12)}${String(round(small50[s.name].rps, 0)).padStart(10)}${String(round(small50[s.name].cpuUs, 1)).padStart(13)}${(b ? String(round(b.p50Ms, 1)) : '-').padStart(14)}${(b ? String(round(b.cpuMs, 1)) : '-').padStart(14)}`);
     }
-    console.log(`in-process MCP handler, small create: ${round(handlerUs, 1)} µs (median of ${rounds} rounds)`);
+    console.log(`in-process MCP handler, small create: ${round(handlerUs, 1)} CPU µs (median of ${rounds} rounds)`);
     console.log(
       `\nserver CPU per small create vs the anchor: uWS ${ratios.uwsCpuVsAnchor}× (goal ≥ 25×), node:http ${ratios.nodeCpuVsAnchor}× (goal ≥ 5×); ` +
         `uWS ${round(small50['ours-uws'].cpuUs, 1)} µs (goal ≤ 80 µs; the echo costs ${round(ratios.uwsCpuVsEcho * 100, 1)} % of it); ` +
