@@ -1,6 +1,7 @@
-// DurationHistogram must export exactly what prom-client's Histogram exports for the same observations.
+// DurationHistogram must export exactly what prom-client's Histogram exports for the same observations, and its count
+// counter what a prom-client Counter incremented with every observation exports.
 import fc from 'fast-check';
-import { AggregatorRegistry, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { DurationHistogram } from '../src/metrics/duration-histogram.js';
 
@@ -13,17 +14,21 @@ const LABEL_SETS = [
 /** Durations around and on the bucket bounds, tiny and huge ones included. */
 const SECONDS = fc.oneof(fc.constantFrom(0, ...BUCKETS, 7, 1e-9), fc.double({ min: 0, max: 10, noNaN: true }));
 
+/** Ours (a histogram with its count counter) and prom-client's (a Counter registered first, then a Histogram). */
 function pair(): { ours: Registry; theirs: Registry; observe(set: number, seconds: number): void } {
   const ours = new Registry();
   const theirs = new Registry();
-  const mine = new DurationHistogram('x_duration_seconds', 'Durations.', BUCKETS, [ours]);
+  const mine = new DurationHistogram('x_duration_seconds', 'Durations.', BUCKETS, [ours], { name: 'x_requests_total', help: 'Requests.' });
+  const referenceCount = new Counter({ name: 'x_requests_total', help: 'Requests.', labelNames: ['route', 'method', 'status'], registers: [theirs] });
   const reference = new Histogram({ name: 'x_duration_seconds', help: 'Durations.', labelNames: ['route', 'method', 'status'], buckets: BUCKETS, registers: [theirs] });
   const bound = LABEL_SETS.map((labels) => mine.bind(labels));
+  const referenceBound = LABEL_SETS.map((labels) => referenceCount.labels(labels));
   return {
     ours,
     theirs,
     observe(set, seconds) {
       bound[set]!.observe(seconds);
+      referenceBound[set]!.inc();
       reference.observe(LABEL_SETS[set]!, seconds);
     },
   };
@@ -42,6 +47,23 @@ describe('DurationHistogram', () => {
     );
   });
 
+  it('renders the same text and JSON as prom-client when resets come between the observations', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(fc.tuple(fc.nat({ max: LABEL_SETS.length - 1 }), SECONDS), fc.constant('reset' as const)), { maxLength: 60 }), async (steps) => {
+        const { ours, theirs, observe } = pair();
+        for (const step of steps) {
+          if (step === 'reset') {
+            ours.resetMetrics();
+            theirs.resetMetrics();
+          } else observe(...step);
+        }
+        expect(await ours.metrics()).toBe(await theirs.metrics());
+        expect(JSON.stringify(await ours.getMetricsAsJSON())).toBe(JSON.stringify(await theirs.getMetricsAsJSON()));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('sums like prom-client across worker registries and clears on reset', async () => {
     const a = pair();
     const b = pair();
@@ -53,6 +75,8 @@ describe('DurationHistogram', () => {
       AggregatorRegistry.aggregate((await Promise.all([a[side].getMetricsAsJSON(), b[side].getMetricsAsJSON()])) as never).metrics();
     expect(await sumOf('ours')).toBe(await sumOf('theirs'));
     expect(await sumOf('ours')).toMatch(/^x_duration_seconds_count\{route="mcp",method="POST",status="200"\} 2$/m);
+    expect(await sumOf('ours')).toMatch(/^x_requests_total\{route="mcp",method="POST",status="200"\} 2$/m);
+    expect(await sumOf('ours')).toMatch(/^x_requests_total\{route="rest_create",method="POST",status="422"\} 1$/m);
     a.ours.resetMetrics();
     a.theirs.resetMetrics();
     expect(await a.ours.metrics()).toBe(await a.theirs.metrics());

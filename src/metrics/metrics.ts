@@ -2,7 +2,6 @@
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AnalyticsEvent, RouteLabel } from '../http/ports.js';
 import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
-import { LabelCounter, type BoundCount } from './label-counter.js';
 
 export interface ServerMetrics {
   readonly registry: Registry;
@@ -18,35 +17,21 @@ const LATENCY_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 /** Methods outside this set are counted as 'OTHER' (the method string comes from the client). */
 const KNOWN_METHODS = new Set(['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE', 'PATCH']);
 
-/** A counter and a histogram bound to one label set. */
-interface BoundPair {
-  count: BoundCount;
-  time: BoundDuration;
-}
+/** A histogram's series bound per label set once (fixed label space), found by a key cheaper than its labels. */
+class BoundSeries {
+  private readonly children = new Map<string, BoundDuration>();
+  constructor(private readonly histogram: DurationHistogram) {}
 
-/** A counter and a histogram counted together, bound per label set once (fixed label space). */
-class BoundPairs {
-  private readonly children = new Map<string, BoundPair>();
-  constructor(
-    private readonly counter: LabelCounter,
-    private readonly histogram: DurationHistogram,
-  ) {}
-
-  /** The pair bound to the label set named by `key`, or undefined the first time (then call bind). */
-  get(key: string): BoundPair | undefined {
+  /** The series bound to the label set named by `key`, or undefined the first time (then call bind). */
+  get(key: string): BoundDuration | undefined {
     return this.children.get(key);
   }
 
-  bind(key: string, labels: Readonly<Record<string, string>>): BoundPair {
-    const child = { count: this.counter.bind(labels), time: this.histogram.bind(labels) };
+  bind(key: string, labels: Readonly<Record<string, string>>): BoundDuration {
+    const child = this.histogram.bind(labels);
     this.children.set(key, child);
     return child;
   }
-}
-
-function observePair(pair: BoundPair, durationMs: number): void {
-  pair.count.inc();
-  pair.time.observe(durationMs / 1000);
 }
 
 /** A registry per server instance, so several servers in one process (tests) never share counters. */
@@ -54,19 +39,20 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'sessionplan_' });
 
-  const requests = new LabelCounter('sessionplan_http_requests_total', 'HTTP requests answered, by route, method and status.', [registry]);
+  // Each counter is the count of the histogram beside it: every request and event is one observation.
   const latency = new DurationHistogram(
     'sessionplan_http_request_duration_seconds',
     'Time from the first request byte seen by the handler to the answer, by route, method and status.',
     LATENCY_BUCKETS_S,
     [registry],
+    { name: 'sessionplan_http_requests_total', help: 'HTTP requests answered, by route, method and status.' },
   );
-  const events = new LabelCounter('sessionplan_session_link_events_total', 'Create/decode operations, by endpoint (mcp|rest), operation and outcome.', [registry]);
   const eventLatency = new DurationHistogram(
     'sessionplan_session_link_duration_seconds',
     'Duration of create/decode operations, by endpoint, operation and outcome.',
     LATENCY_BUCKETS_S,
     [registry],
+    { name: 'sessionplan_session_link_events_total', help: 'Create/decode operations, by endpoint (mcp|rest), operation and outcome.' },
   );
   const refusals = new Counter({
     name: 'sessionplan_rate_limit_refusals_total',
@@ -75,20 +61,19 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
-  const requestPairs = new BoundPairs(requests, latency);
-  const eventPairs = new BoundPairs(events, eventLatency);
+  const requestSeries = new BoundSeries(latency);
+  const eventSeries = new BoundSeries(eventLatency);
 
   return {
     registry,
     observeRequest(route, method, status, durationMs) {
       const m = KNOWN_METHODS.has(method) ? method : 'OTHER';
       const key = `${route} ${m} ${status}`;
-      const pair = requestPairs.get(key) ?? requestPairs.bind(key, { route, method: m, status: String(status) });
-      observePair(pair, durationMs);
+      (requestSeries.get(key) ?? requestSeries.bind(key, { route, method: m, status: String(status) })).observe(durationMs / 1000);
     },
     recordEvent({ endpoint, operation, outcome, durationMs }) {
       const key = `${endpoint} ${operation} ${outcome}`;
-      observePair(eventPairs.get(key) ?? eventPairs.bind(key, { endpoint, operation, outcome }), durationMs);
+      (eventSeries.get(key) ?? eventSeries.bind(key, { endpoint, operation, outcome })).observe(durationMs / 1000);
     },
     recordRateLimitRefusal(route, reason) {
       refusals.inc({ route, reason });

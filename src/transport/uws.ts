@@ -72,7 +72,8 @@ function utf8(body: string | Uint8Array): Uint8Array {
  * The headers req.forEach is copying into. forEach calls back synchronously, so one module-level callback serves every
  * request instead of a closure made per request (docs/architecture.md, "The request path").
  */
-let copying: Record<string, string> = {};
+const COPIED: Record<string, string> = Object.freeze({}) as Record<string, string>;
+let copying = COPIED;
 function copyHeader(name: string, value: string): void {
   const prior = copying[name];
   copying[name] = prior === undefined ? value : `${prior}, ${value}`;
@@ -83,7 +84,8 @@ function copyHeaders(req: UwsRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   copying = headers;
   req.forEach(copyHeader);
-  copying = {};
+  // Not left pointing at this request's headers (a frozen empty object: nothing can be written there by mistake).
+  copying = COPIED;
   return headers;
 }
 
