@@ -1,5 +1,6 @@
 // A/B of server CPU per small create between builds: `npx tsx bench/http/ab.ts before=/path/to/checkout:uws now=.:uws`.
 // Each checkout must be built (`npm run build`); the servers run side by side, wrk visits them in alternating rounds.
+// A third field sets LOG_LEVEL (default info): `log=.:uws:info quiet=.:uws:warn` prices the access log.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,9 +13,9 @@ const rounds = Number(process.env.ROUNDS ?? 6);
 const durationS = Number(process.env.DURATION_S ?? 5);
 
 const specs = process.argv.slice(2).map((arg) => {
-  const match = /^([^=]+)=(.+):(uws|node)$/.exec(arg);
-  if (!match) throw new Error(`"${arg}" is not name=<checkout>:<uws|node>`);
-  return { name: match[1]!, root: path.resolve(match[2]!), transport: match[3]! };
+  const match = /^([^=]+)=(.+):(uws|node)(?::(\w+))?$/.exec(arg);
+  if (!match) throw new Error(`"${arg}" is not name=<checkout>:<uws|node>[:<log level>]`);
+  return { name: match[1]!, root: path.resolve(match[2]!), transport: match[3]!, logLevel: match[4] ?? 'info' };
 });
 if (specs.length < 2) throw new Error('usage: npx tsx bench/http/ab.ts a=<checkout>:uws b=<checkout>:uws [more…]');
 requireWrk();
@@ -26,7 +27,7 @@ writeFileSync(bodyFile, JSON.stringify(modernCreateRequest(smallPlan())));
 const servers: { name: string; server: RunningServer; cpuUs: number[] }[] = [];
 try {
   for (const s of specs) {
-    const env = { SERVE_ROOT: s.root, TRANSPORT: s.transport, RATE_LIMIT: '100000000', RATE_WINDOW_S: '1', WORKERS: '1', LOG_LEVEL: 'info' };
+    const env = { SERVE_ROOT: s.root, TRANSPORT: s.transport, RATE_LIMIT: '100000000', RATE_WINDOW_S: '1', WORKERS: '1', LOG_LEVEL: s.logLevel };
     servers.push({ name: s.name, server: await startServer(s.name, SERVE, env, pin.server), cpuUs: [] });
   }
   const run = (port: number, seconds: number) =>

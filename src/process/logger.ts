@@ -1,26 +1,79 @@
-// The process's pino logger: JSON lines on stdout, written in batches (one write per request would cost ~8 % of one).
+// The process's pino logger: JSON lines on stdout, gathered into batches here and written by sonic-boom off the loop.
+import { writeSync } from 'node:fs';
 import { pino } from 'pino';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../config.js';
 
-/** Log lines are written in batches of this many bytes. */
-const LOG_BATCH_BYTES = 4096;
 /**
- * sonic-boom measures its last pending string (Buffer.byteLength, which flattens it) on every write, and lets it grow to
- * maxWrite (16 KiB by default) while a write is in flight; capping it just above the batch size saves ~1 µs per line.
+ * Lines are handed to sonic-boom in batches of this many characters (~110 access-log lines). sonic-boom measures its
+ * last pending string (Buffer.byteLength, which flattens it) on every write: handed one line at a time, at 4 KB batches,
+ * that cost ~1.7 µs per line; appending a line to a string here costs ~0.1 µs, and each batch is measured once.
  */
-const LOG_MAX_WRITE_BYTES = LOG_BATCH_BYTES + 512;
+const LOG_BATCH_CHARS = 16_384;
 /** Batched lines reach stdout at the latest after this long. */
 const LOG_FLUSH_INTERVAL_MS = 1000;
+const STDOUT_FD = 1;
+
+type SonicBoom = ReturnType<typeof pino.destination>;
+
+/** pino's destination: collects lines into one string and hands sonic-boom a batch at a time, in order. */
+class LineBatches implements DestinationStream {
+  #pending = '';
+
+  constructor(private readonly sonic: SonicBoom) {}
+
+  write(line: string): void {
+    this.#pending += line;
+    if (this.#pending.length >= LOG_BATCH_CHARS) this.handOver();
+  }
+
+  /** What pino's `logger.flush(cb)` calls: the callback runs once everything handed over is written. */
+  flush(callback?: (error?: Error) => void): void {
+    this.handOver();
+    this.sonic.flush(callback);
+  }
+
+  handOver(): void {
+    if (this.#pending === '') return;
+    const batch = this.#pending;
+    this.#pending = '';
+    this.sonic.write(batch);
+  }
+
+  /**
+   * At process exit there is no loop left to write on. pino's own exit hook (registered before this one) has written
+   * what sonic-boom held synchronously; the lines gathered after it follow, in order.
+   */
+  readonly writeRestAtExit = (): void => {
+    if (this.#pending === '') return;
+    const rest = this.#pending;
+    this.#pending = '';
+    try {
+      writeSync(STDOUT_FD, rest);
+    } catch {
+      // stdout closed or full at exit: nothing is left to report it to.
+    }
+  };
+}
 
 /**
- * JSON lines on stdout, batched; `stop()` ends the periodic flush (pino flushes the rest when the process exits).
+ * JSON lines on stdout, batched; `stop()` ends the periodic flush and hands over what is gathered.
  * `writeLine` writes a line the caller built in pino's format straight to the same destination (the access log).
  */
 export function createLogger(level: LogLevel): { logger: Logger; writeLine(line: string): void; stop(): void } {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, maxWrite: LOG_MAX_WRITE_BYTES });
-  const logger = pino({ level, base: undefined }, destination);
+  // minLength 1: every batch is written at once, and sonic-boom's flush(cb) still waits for the write to finish.
+  const batches = new LineBatches(pino.destination({ dest: STDOUT_FD, sync: false, minLength: 1 }));
+  const logger = pino({ level, base: undefined }, batches);
   const timer = setInterval(() => logger.flush(), LOG_FLUSH_INTERVAL_MS);
   timer.unref();
-  return { logger, writeLine: (line) => destination.write(line), stop: () => clearInterval(timer) };
+  process.on('exit', batches.writeRestAtExit);
+  return {
+    logger,
+    writeLine: (line) => batches.write(line),
+    stop: () => {
+      clearInterval(timer);
+      process.off('exit', batches.writeRestAtExit);
+      batches.handOver();
+    },
+  };
 }

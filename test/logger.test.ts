@@ -1,0 +1,74 @@
+// The process logger's batches: every line reaches stdout in order — at exit, on flush(cb) and on the periodic flush.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOGGER = JSON.stringify(new URL('../src/process/logger.ts', import.meta.url).href);
+
+interface Run {
+  stdout: string;
+  /** stdout as it stood when the child wrote "checkpoint" on stderr. */
+  atCheckpoint: string | undefined;
+  stderr: string;
+}
+
+/** Runs `body` in a child process with `logger`, `writeLine` and `stop` from createLogger('info') in scope. */
+function runWithLogger(body: string): Promise<Run> {
+  const script = `const { createLogger } = await import(${LOGGER}); const { logger, writeLine, stop } = createLogger('info');\n${body}`;
+  const child = spawn('node', ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let atCheckpoint: string | undefined;
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    if (atCheckpoint === undefined && stderr.includes('checkpoint')) atCheckpoint = stdout;
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`logger child did not exit within 20 s; stderr: ${stderr}`));
+    }, 20_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`logger child exited with ${code}: ${stderr}`));
+      else resolve({ stdout, atCheckpoint, stderr });
+    });
+  });
+}
+
+/** The `n` of every line, in the order written; every line must be JSON. */
+const numbersOf = (stdout: string): number[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { n: number }).n);
+
+/** Access lines (writeLine) and pino's own lines interleaved, numbered 0..count-1, several batches' worth. */
+const interleaved = (count: number) =>
+  `for (let n = 0; n < ${count}; n++) { if (n % 7 === 0) logger.info({ n }, 'pino'); else writeLine('{"level":30,"n":' + n + ',"msg":"request"}\\n'); }`;
+
+describe('process logger', () => {
+  it('writes every line in order when the process exits without a flush', async () => {
+    const run = await runWithLogger(`${interleaved(3000)}\nprocess.exit(0);`);
+    expect(numbersOf(run.stdout)).toEqual([...Array(3000).keys()]);
+  });
+
+  it("calls flush(cb)'s callback only after every line is written", async () => {
+    // process.exit right in the callback, as main.ts does once the server has stopped.
+    const run = await runWithLogger(`${interleaved(5000)}\nlogger.flush(() => process.exit(0));`);
+    expect(numbersOf(run.stdout)).toEqual([...Array(5000).keys()]);
+  });
+
+  it('writes a batch that is not full within the flush interval', async () => {
+    const run = await runWithLogger(`${interleaved(3)}\nsetTimeout(() => { process.stderr.write('checkpoint\\n'); setTimeout(() => process.exit(0), 300); }, 1600);`);
+    expect(numbersOf(run.atCheckpoint ?? '')).toEqual([0, 1, 2]);
+  });
+
+  it('hands over what it gathered when stopped, and no longer keeps an exit hook', async () => {
+    const run = await runWithLogger(`${interleaved(10)}\nconst before = process.listenerCount('exit');\nstop();\nprocess.stderr.write('hooks ' + (before - process.listenerCount('exit')) + '\\n');\nlogger.flush(() => process.exit(0));`);
+    expect(numbersOf(run.stdout)).toEqual([...Array(10).keys()]);
+    expect(run.stderr).toContain('hooks 1');
+  });
+});
