@@ -9,6 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import lz from 'lz-string';
+import { readOutputText } from '../src/codec/core.js';
 import { bufferStrings, createCodec, loadCodecModule } from '../src/codec/node.js';
 import type { CodecExports } from '../src/codec/types.js';
 import { buildCorpus } from './codec-cases.js';
@@ -34,11 +35,8 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const shape of buildCorpus(codec)) {
   // The string-making step reads the codec's output of this payload, left in linear memory by a decompress.
   const units = codec.decompressedLength(shape.payload);
-  // As src/codec/core.ts reads a long output: one byte per unit when every unit fits, else UTF-16.
-  const stringAlone = (): string =>
-    units >= 65_536 && exports.narrowOutput(units, 256) === 1
-      ? bufferStrings.readLatin1!(exports.memory.buffer, exports.outputPointer(), units)
-      : bufferStrings.readUtf16(exports.memory.buffer, exports.outputPointer(), units);
+  // The codec's own last step, with the Buffer-based strings it was made with.
+  const stringAlone = (): string => readOutputText(exports, units, bufferStrings.readUtf16, bufferStrings.readLatin1);
   let lastStringMs = 0;
   const calls: (() => string)[] = [() => lz.decompressFromEncodedURIComponent(shape.payload) ?? '', () => codec.decompress(shape.payload), () => {
     codec.decompressedLength(shape.payload);

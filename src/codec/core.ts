@@ -22,6 +22,17 @@ export interface CodecOptions {
 const NARROW_MIN_UNITS = 65_536;
 const LATIN1_LIMIT = 256;
 
+/**
+ * The decompressed text the last decompress left in linear memory: as Latin-1 bytes when it is long and every unit fits
+ * (readLatin1 given), else as UTF-16.
+ */
+export function readOutputText(exports: CodecExports, units: number, readUtf16: StringTransfer['readUtf16'], readLatin1?: StringTransfer['readLatin1']): string {
+  if (readLatin1 !== undefined && units >= NARROW_MIN_UNITS && exports.narrowOutput(units, LATIN1_LIMIT) === 1) {
+    return readLatin1(exports.memory.buffer, exports.outputPointer(), units);
+  }
+  return readUtf16(exports.memory.buffer, exports.outputPointer(), units);
+}
+
 function instantiate(module: WebAssembly.Module): CodecExports {
   return new WebAssembly.Instance(module, {}).exports as unknown as CodecExports;
 }
@@ -105,18 +116,15 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     });
   }
 
-  /** The decompressed text: as Latin-1 bytes when it is long and every unit fits (readLatin1 given), else as UTF-16. */
+  /** The decompressed text, after the list-size check when one is asked for. */
   function readText(exports: CodecExports, units: number, options: DecompressOptions | undefined): string {
     const maxEntries = options?.maxJsonListEntries;
     // n entries take at least 2n − 1 units ("0,0,…"), so only a longer text needs the look.
     if (maxEntries !== undefined && units >= 2 * maxEntries + 1 && exports.outputHasListOver(units, maxEntries) === 1) {
       throw new CodecError('JSON_LIST_LIMIT', failureMessage({ code: 'JSON_LIST_LIMIT', reason: 0, amount: maxEntries, position: 0, inputLength: units, direction: 'decompress' }));
     }
-    if (readLatin1 !== undefined && units >= NARROW_MIN_UNITS && exports.narrowOutput(units, LATIN1_LIMIT) === 1) {
-      return readLatin1(exports.memory.buffer, exports.outputPointer(), units);
-    }
     // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
-    return (injectedReadUtf16 ?? memoryUtf16Reader(exports.memory))(exports.memory.buffer, exports.outputPointer(), units);
+    return readOutputText(exports, units, injectedReadUtf16 ?? memoryUtf16Reader(exports.memory), readLatin1);
   }
 
   return {
