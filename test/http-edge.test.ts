@@ -57,6 +57,14 @@ const UWS_DIFFERS = new Map<string, number[] | 'unanswered'>([['17 KB of header 
   'chunked body with an extension and a trailer', `${MAX_HEADER_LINES + 1} header lines → 431`, 'HTTP/1.1 without Host → 400',
 ].map((name) => [name, 'unanswered'] as [string, 'unanswered'])]);
 
+/**
+ * uWS 20.30 closes a connection whose next pipelined request arrives while an answer is still pending. Whether the
+ * first of two pipelined POSTs is answered before the second is parsed depends on load: it is answered at once when it
+ * is the first request of its event-loop turn, else at the turn's end (src/http/turn-batch.ts). This table sends all
+ * rows at once, so on uWS that row may get both answers or none; test/http-turn-batch.test.ts checks each case.
+ */
+const UWS_EITHER = new Map<string, readonly (number[] | 'unanswered')[]>([['two POSTs pipelined', [[200, 200], 'unanswered']]]);
+
 /** Writes the frames and collects the answer until the server closes or 1.5 s pass without data; returns the statuses. */
 function exchange(port: number, writes: string[]): Promise<number[]> {
   return new Promise((resolve) => {
@@ -99,7 +107,13 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
   it(`answers ${transport === 'node' ? `all ${rows.length}` : 'the expected'} rows of the table`, async () => {
     const outcomes = await Promise.all(rows.map(async (row) => [row.name, await exchange(server.port, row.writes)] as const));
     const expected = rows.map((row) => [row.name, (transport === 'uws' ? UWS_DIFFERS.get(row.name) : undefined) ?? row.statuses] as const);
-    const got = outcomes.map(([name, statuses]) => [name, statuses.length === 0 ? 'unanswered' : statuses] as const);
+    const got = outcomes.map(([name, statuses]) => {
+      const outcome = statuses.length === 0 ? 'unanswered' : statuses;
+      const either = transport === 'uws' ? UWS_EITHER.get(name) : undefined;
+      // A row with two possible outcomes on uWS is reported as its first one when it got either of them.
+      const settled = either?.some((allowed) => JSON.stringify(allowed) === JSON.stringify(outcome)) === true ? either[0]! : outcome;
+      return [name, settled] as const;
+    });
     expect(got).toEqual(expected);
   });
 

@@ -13,6 +13,7 @@ import type { EndpointFamily, FamilyRefusal, PlainRefusal } from './refusals.js'
 import { NOT_FOUND_ROUTE } from './routes.js';
 import type { Route, RouteAnswer, RouteTable } from './routes.js';
 import { acceptsJson, isJsonContentType, isLoopbackHostHeader } from './rules.js';
+import { TurnBatch } from './turn-batch.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 
 export interface HttpCoreDeps {
@@ -47,6 +48,8 @@ export interface HttpCore {
   /** Where large bodies are assembled (request-cycle.ts). */
   readonly buffers: BufferPool;
   readonly observer: HttpObserver;
+  /** Where requests with a complete body wait for their turn to be handled (turn-batch.ts). */
+  readonly turns: TurnBatch;
   resolve(request: HttpRequest): Exchange;
   /** Every decision that needs no body: a final answer, or READ_BODY when the POST may go ahead. */
   head(exchange: Exchange): HeadDecision | Promise<HeadDecision>;
@@ -137,6 +140,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     maxBodyBytes,
     buffers: deps.buffers ?? new BufferPool(),
     observer,
+    turns: new TurnBatch(),
     resolve(request) {
       return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']) };
     },

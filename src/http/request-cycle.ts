@@ -4,6 +4,7 @@ import type { RequestBody } from './body.js';
 import type { Exchange, HttpCore } from './core.js';
 import type { ClientPresence } from './ports.js';
 import { READ_BODY } from './core.js';
+import type { TurnJob } from './turn-batch.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 
 /**
@@ -41,7 +42,7 @@ export interface CycleOptions {
 
 const EMPTY = new Uint8Array(0);
 
-export class RequestCycle implements ClientPresence {
+export class RequestCycle implements ClientPresence, TurnJob {
   readonly #core: HttpCore;
   readonly #exchange: Exchange;
   readonly #writer: ResponseWriter;
@@ -177,7 +178,20 @@ export class RequestCycle implements ClientPresence {
     if (this.#handling || this.#answered) return body.release();
     this.#handling = true;
     this.#body = body;
-    this.#core.handle(this.#exchange, body, this).then(
+    this.#core.turns.add(this);
+  }
+
+  /** Hands the complete body to the core: at once, or with the others of this event-loop turn (turn-batch.ts). */
+  begin(): void {
+    const body = this.#body;
+    if (this.#answered || body === undefined) return; // aborted while waiting for its turn (abort freed the body)
+    let answer: Promise<HttpResponse>;
+    try {
+      answer = this.#core.handle(this.#exchange, body, this);
+    } catch {
+      return this.#respond(this.#core.plainRefusal('internal'));
+    }
+    answer.then(
       (response) => this.#respond(response),
       () => this.#respond(this.#core.plainRefusal('internal')), // the routes answer their own failures: a last guard
     );

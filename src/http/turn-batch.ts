@@ -1,0 +1,60 @@
+// Requests whose bodies complete in one event-loop turn start together, so that their answers leave in one burst.
+//
+// Why: an answer written on its own wakes its reader (the client, or a reverse proxy on the same host) once per
+// answer, and the sender pays for the wake-up: on the virtual machines here ~15–20 µs of the server's CPU per small
+// create over loopback (`sock_def_readable`, the cross-CPU interrupt), a fifth of the request. Under load, uWS and
+// node:http hand over every readable socket of one poll in one turn (a mean of ~96 of 100 connections in
+// `bench:http`). Started together, their handlers interleave at their awaits and finish within one drain of the
+// microtask queue, so their answers go out back to back while the reader is still awake (docs/architecture.md,
+// "Answers in bursts"; A/B in bench/http/README.md).
+//
+// The first request of a turn starts at once: a lone request waits for nothing (one connection measures the same CPU
+// and latency as before). The others of that turn wait until its end (setImmediate, after the poll), at most
+// MAX_TURN_BATCH at a time, which bounds how long an answer waits for its batch-mates (~2 ms of small creates).
+
+/** A request ready to be handled. `begin` answers its own failures and must not throw. */
+export interface TurnJob {
+  begin(): void;
+}
+
+/** Requests started together at the end of a turn; more wait for the next turn's end. */
+export const MAX_TURN_BATCH = 32;
+
+export class TurnBatch {
+  /** True from a turn's first request until its end (the setImmediate below has run). */
+  #open = false;
+  #waiting: TurnJob[] = [];
+  readonly #end = (): void => this.#endTurn();
+
+  /** Starts `job` now if it is the first of this turn, else with the others of this turn at its end. */
+  add(job: TurnJob): void {
+    if (this.#open) {
+      this.#waiting.push(job);
+      return;
+    }
+    this.#open = true;
+    setImmediate(this.#end);
+    job.begin();
+  }
+
+  /** Requests waiting for the end of the turn (for tests and metrics). */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  #endTurn(): void {
+    let batch = this.#waiting;
+    if (batch.length <= MAX_TURN_BATCH) this.#waiting = [];
+    else batch = batch.splice(0, MAX_TURN_BATCH);
+    // With requests left over the turn stays open: they start at the next turn's end, ahead of that turn's arrivals.
+    if (this.#waiting.length > 0) setImmediate(this.#end);
+    else this.#open = false;
+    for (const job of batch) {
+      try {
+        job.begin();
+      } catch {
+        // begin() answers its own failures (RequestCycle); this only keeps one broken job from stranding the rest.
+      }
+    }
+  }
+}
