@@ -38,6 +38,26 @@ describe('which POSTs are heavy', () => {
     expect(isHeavy('create', textBody(JSON.stringify({ link: hostile })), codec)).toBe(false);
     expect(isHeavy('decode', textBody('{"link":"short"}'), codec)).toBe(false);
   });
+
+  it('a modern MCP request whose headers name another tool, without reading its body', () => {
+    const hostile = JSON.parse(costlyDecode.argumentJson) as string;
+    const body = textBody(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link: hostile } } }));
+    const unread = { byteLength: body.byteLength, text: () => { throw new Error('the body was read'); }, takeBuffer: body.takeBuffer, release: body.release };
+    const modern = (name?: string, method = 'tools/call'): Record<string, string> => ({
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(name === undefined ? {} : { 'mcp-name': name }),
+    });
+    // The modern checks refuse the body unless Mcp-Method is tools/call and Mcp-Name names the called tool.
+    expect(isHeavy('mcp', unread, codec, modern('create_session_link'))).toBe(false);
+    expect(isHeavy('mcp', unread, codec, modern())).toBe(false);
+    expect(isHeavy('mcp', unread, codec, modern('decode_session_link', 'tools/list'))).toBe(false);
+    // Headers that do name the tool (also in Base64), or a legacy request (which ignores Mcp-Name): the body decides.
+    const base64 = `=?base64?${Buffer.from('decode_session_link').toString('base64')}?=`;
+    for (const headers of [modern('decode_session_link'), modern(base64), modern(' decode_session_link\t'), { 'mcp-protocol-version': '2025-06-18', 'mcp-name': 'create_session_link' }, {}]) {
+      expect(isHeavy('mcp', body, codec, headers), JSON.stringify(headers)).toBe(true);
+    }
+  });
 });
 const validCreate = cases.find((c) => c.name.startsWith('create: the largest valid plan'))!;
 const validDecode = cases.find((c) => c.name.startsWith('decode: the largest valid plan'))!;
@@ -63,6 +83,9 @@ afterAll(async () => {
 const events = async (server: TestServer): Promise<string> =>
   (await server.metrics.render()).body.split('\n').filter((line) => line.startsWith('sessionplan_session_link_events_total{')).sort().join('\n');
 
+const protocolErrors = (counted: string): number =>
+  Number(counted.split('\n').find((line) => line.includes('operation="decode",outcome="protocol_error"'))?.split(' ').pop() ?? 0);
+
 describe('OFFLOAD_THREADS=1 against OFFLOAD_THREADS=0', () => {
   it('gives byte-identical answers and counts the same events', { timeout: 60_000 }, async () => {
     for (const { path, body } of requests) {
@@ -74,6 +97,24 @@ describe('OFFLOAD_THREADS=1 against OFFLOAD_THREADS=0', () => {
     const counted = await events(offloaded);
     expect(counted).toContain('outcome="success"');
     expect(counted).toBe(await events(inline));
+  });
+
+  it('refuses on the event loop, without decoding, a costly decode whose modern headers name another tool', async () => {
+    const link = JSON.parse(costlyDecode.argumentJson) as string;
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'decode_session_link', arguments: { link }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    });
+    const headers = { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'create_session_link' };
+    expect(isHeavy('mcp', textBody(body), codec, headers)).toBe(false);
+    const before = await events(offloaded);
+    const reply = await send(offloaded.port, { method: 'POST', path: '/mcp', headers, body });
+    expect([reply.status, reply.json().error.code, reply.json().error.message]).toEqual([400, -32020, 'Header mismatch: the Mcp-Name header must equal params.name']);
+    // Counted as a protocol error of a decode call; no decode outcome moved.
+    const moved = (await events(offloaded)).split('\n').filter((line) => !before.split('\n').includes(line));
+    expect(moved).toEqual([`sessionplan_session_link_events_total{endpoint="mcp",operation="decode",outcome="protocol_error"} ${protocolErrors(before) + 1}`]);
   });
 
   it('keeps health fast while ten costly decodes run (on the event loop they hold it up)', { timeout: 60_000 }, async () => {

@@ -6,7 +6,7 @@ import { decodeMcpName, HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
 import { callTool } from './tool-call.js';
 import type { Reply, RequestId } from './types.js';
-import { MODERN_PROTOCOL_VERSION, unsupportedVersionData } from './version.js';
+import { headerNamesModernEra, MODERN_PROTOCOL_VERSION, unsupportedVersionData } from './version.js';
 import { resultReply } from './wire.js';
 
 const META_VERSION_PATH = `params._meta["${META_PROTOCOL_VERSION}"]`;
@@ -60,4 +60,17 @@ export async function handleModernRequest(
     default:
       return rpcError('unknownModernMethod', id, 'method must be server/discover, tools/list or tools/call in protocol version 2026-07-28');
   }
+}
+
+/**
+ * Whether the headers alone rule out that this POST runs tool `name`, whatever its body says. A version header of the
+ * modern era makes the request modern (classify.ts), and the checks above then run a tool only when Mcp-Method is
+ * tools/call and Mcp-Name names that tool. For the offload router, which then need not read the body.
+ */
+export function headersRuleOutTool(headers: Readonly<Record<string, string>>, name: string): boolean {
+  const version = readHeader(headers, HEADER.protocolVersion);
+  if (version === undefined || !headerNamesModernEra(version)) return false;
+  if (readHeader(headers, HEADER.method) !== 'tools/call') return true;
+  const nameHeader = readHeader(headers, HEADER.name);
+  return nameHeader === undefined || decodeMcpName(nameHeader) !== name;
 }

@@ -58,7 +58,7 @@ export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: End
   };
   return {
     mcp: async (request, presence) => {
-      if (!isHeavy('mcp', request.body, codec)) return local.mcp(request);
+      if (!isHeavy('mcp', request.body, codec, request.headers)) return local.mcp(request);
       const answer = await offload('mcp', request.headers, request.body, presence);
       if (answer === 'failed') return MCP_THREAD_FAILED;
       return answer ?? DEPARTED;

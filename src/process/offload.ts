@@ -5,6 +5,7 @@ import { LARGE_BODY_BYTES } from '../http/body.js';
 import type { RequestBody } from '../http/body.js';
 import { ServerBusyError } from '../http/ports.js';
 import type { AnalyticsEvent, ClientPresence } from '../http/ports.js';
+import { headersRuleOutTool } from '../mcp/modern.js';
 import { costlyJsonShape } from '../session/limits.js';
 import { parseLink } from '../session/link.js';
 import { spawnThread, threadEntry } from './threads.js';
@@ -87,9 +88,11 @@ export interface OffloadWorkerData {
  * Whether this POST may cost more than a few ms: a large body, or a decode whose link expands to a large document.
  * Anything that fails on the way (bad JSON, a costly shape, a bad link) is not heavy: the endpoint refuses it cheaply.
  */
-export function isHeavy(kind: OffloadKind, body: RequestBody, codec: Codec): boolean {
+export function isHeavy(kind: OffloadKind, body: RequestBody, codec: Codec, headers?: Readonly<Record<string, string>>): boolean {
   if (body.byteLength >= OFFLOAD_MIN_BODY_BYTES) return true;
   if (body.byteLength < OFFLOAD_MIN_DECODE_CHARS || kind === 'create') return false;
+  // A modern MCP request names its tool in its headers, and the handler refuses a body that calls another one.
+  if (kind === 'mcp' && headers !== undefined && headersRuleOutTool(headers, 'decode_session_link')) return false;
   const text = body.text();
   // Only a decode_session_link call can be heavy. The name may be written with \u escapes, which JSON.parse reads as the
   // same name: a text with any \u is looked at like one that names the tool outright.
