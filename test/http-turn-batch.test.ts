@@ -2,16 +2,15 @@
 // and, on real servers over both adapters, answers that stay with their own requests when many arrive at once.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BufferPool } from '../src/http/buffer-pool.js';
 import type { HttpCore } from '../src/http/core.js';
 import { READ_BODY } from '../src/http/core.js';
 import { RequestCycle, type ResponseWriter } from '../src/http/request-cycle.js';
-import { NOT_FOUND_ROUTE } from '../src/http/routes.js';
 import { MAX_TURN_BATCH, TurnBatch, type TurnJob } from '../src/http/turn-batch.js';
 import type { HttpResponse } from '../src/http/types.js';
 import { decodeSessionLink } from '../src/index.js';
 import { minimalSession } from './fixtures/sessions.js';
-import { JSON_HEADERS, parseRaw, startOn, TRANSPORTS, type TestServer } from './http-helpers.js';
+import { stubCore } from './fixtures/stub-core.js';
+import { JSON_HEADERS, parseRaw, raw, startOn, TRANSPORTS, type TestServer } from './http-helpers.js';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -73,23 +72,16 @@ describe('TurnBatch', () => {
 });
 
 describe('RequestCycle in a turn', () => {
-  /** A core whose POSTs go to the body and are answered with their own text; counts what it was asked to handle. */
+  /** A core that lets every POST through and answers it with its own text; records what it was asked to handle. */
   function echoCore(handled: string[]): HttpCore {
-    return {
-      maxBodyBytes: 1_000,
-      buffers: new BufferPool(),
-      observer: { requestCompleted: () => {}, recordEvent: () => {}, recordRateLimitRefusal: () => {} },
-      turns: new TurnBatch(),
-      resolve: (request) => ({ request, route: NOT_FOUND_ROUTE, origin: { kind: 'none' } }),
+    return stubCore({
       head: () => READ_BODY,
       handle: async (_exchange, body) => {
         const text = body.text();
         handled.push(text);
         return { status: 200, headers: {}, body: text };
       },
-      bodyTooLarge: () => ({ status: 413, headers: {}, body: null }),
-      plainRefusal: () => ({ status: 500, headers: {}, body: null }),
-    };
+    });
   }
 
   function cycle(core: HttpCore, written: string[], settled: () => void): RequestCycle {
@@ -186,26 +178,8 @@ describe.each(TRANSPORTS)('%s adapter: many requests in one turn', (transport) =
     return `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
   };
 
-  /** Writes `frames` on one new connection in one write; resolves with what came back within `idleMs` of quiet. */
-  function pipelined(frames: string[], idleMs = 500): Promise<string> {
-    return new Promise((resolve) => {
-      const socket = connect(server.port, '127.0.0.1', () => socket.write(frames.join('')));
-      let text = '';
-      let timer = setTimeout(() => done(), 5_000);
-      const done = (): void => {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(text);
-      };
-      socket.on('data', (chunk: Buffer) => {
-        text += chunk.toString('latin1');
-        clearTimeout(timer);
-        timer = setTimeout(done, idleMs);
-      });
-      socket.on('close', done);
-      socket.on('error', done);
-    });
-  }
+  /** Writes `frames` on one new connection in one write (pipelined); what came back within 500 ms of quiet. */
+  const pipelined = (frames: string[]): Promise<string> => raw(server.port, [frames.join('')], 500);
   const answerIds = (text: string): number[] => [...text.matchAll(/"id":(\d+)/g)].map((m) => Number(m[1]));
 
   it('answers two pipelined POSTs to an idle server, in order (the first of a turn is answered at once)', async () => {

@@ -185,13 +185,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
   begin(): void {
     const body = this.#body;
     if (this.#answered || body === undefined) return; // aborted while waiting for its turn (abort freed the body)
-    let answer: Promise<HttpResponse>;
-    try {
-      answer = this.#core.handle(this.#exchange, body, this);
-    } catch {
-      return this.#respond(this.#core.plainRefusal('internal'));
-    }
-    answer.then(
+    this.#core.handle(this.#exchange, body, this).then(
       (response) => this.#respond(response),
       () => this.#respond(this.#core.plainRefusal('internal')), // the routes answer their own failures: a last guard
     );
