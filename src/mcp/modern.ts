@@ -1,12 +1,12 @@
 // Modern (2026-07-28) requests: the check order of docs/http-api.md, then server/discover, tools/list and tools/call.
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
+import { eraOfHeader, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
 import { isPlainObject, type RequestMessage } from './envelope.js';
 import { rpcError } from './errors.js';
 import { decodeMcpName, HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
 import { callTool } from './tool-call.js';
 import type { Reply, RequestId } from './types.js';
-import { headerNamesModernEra, MODERN_PROTOCOL_VERSION, unsupportedVersionData } from './version.js';
+import { MODERN_PROTOCOL_VERSION, unsupportedVersionData } from './version.js';
 import { resultReply } from './wire.js';
 
 const META_VERSION_PATH = `params._meta["${META_PROTOCOL_VERSION}"]`;
@@ -68,8 +68,7 @@ export async function handleModernRequest(
  * tools/call and Mcp-Name names that tool. For the offload router, which then need not read the body.
  */
 export function headersRuleOutTool(headers: Readonly<Record<string, string>>, name: string): boolean {
-  const version = readHeader(headers, HEADER.protocolVersion);
-  if (version === undefined || !headerNamesModernEra(version)) return false;
+  if (eraOfHeader(readHeader(headers, HEADER.protocolVersion)) !== 'modern') return false;
   if (readHeader(headers, HEADER.method) !== 'tools/call') return true;
   const nameHeader = readHeader(headers, HEADER.name);
   return nameHeader === undefined || decodeMcpName(nameHeader) !== name;
