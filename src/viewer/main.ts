@@ -63,11 +63,15 @@ function loadExports(): Promise<ExportModule> {
   return exportModule;
 }
 
-async function download(make: (module: ExportModule, plan: Plan) => ReturnType<ExportModule['agendaFile']>): Promise<string> {
+/** Makes a file from the plan on screen and saves it; the making is measured as `sessionplan:<kind>` (bench:browser reads it). */
+async function download(kind: 'calendar' | 'agenda', make: (module: ExportModule, plan: Plan) => ReturnType<ExportModule['agendaFile']>): Promise<string> {
   const plan = current;
   if (plan === null) throw new Error('no plan on screen');
   const module = await loadExports();
+  performance.mark(`sessionplan:${kind}-start`);
   const file = make(module, plan);
+  performance.mark(`sessionplan:${kind}-end`);
+  performance.measure(`sessionplan:${kind}`, `sessionplan:${kind}-start`, `sessionplan:${kind}-end`);
   module.saveFile(file);
   return file.name;
 }
@@ -75,8 +79,8 @@ async function download(make: (module: ExportModule, plan: Plan) => ReturnType<E
 const toolbar = createToolbar(strings, {
   copyLink: () => copyText(shareableUrl(location.href)),
   print: () => window.print(),
-  downloadCalendar: () => download((module, plan) => module.calendarFile(plan, locale, { notes: notesShown })),
-  downloadAgenda: () => download((module, plan) => module.agendaFile(plan, locale, { notes: notesShown })),
+  downloadCalendar: () => download('calendar', (module, plan) => module.calendarFile(plan, locale, { notes: notesShown })),
+  downloadAgenda: () => download('agenda', (module, plan) => module.agendaFile(plan, locale, { notes: notesShown })),
   notesChanged(shown) {
     notesShown = shown;
     document.documentElement.dataset['notes'] = shown ? 'shown' : 'hidden';
