@@ -105,7 +105,7 @@ function showProblem(state: 'problem' | 'empty', problem: ProblemText): void {
 
 /** Decodes and renders the current fragment; a newer hashchange wins over a slower older one. */
 async function open(): Promise<void> {
-  const current_ = ++generation;
+  const run = ++generation;
   const fragment = location.hash;
   if (fragment === '' || fragment === '#') {
     showProblem('empty', { title: strings.noPlanTitle, message: strings.noPlanMessage });
@@ -118,7 +118,7 @@ async function open(): Promise<void> {
     prepared = null;
     const { session, warnings } = ready ?? await operations.decodeSessionLink(fragment);
     performance.mark('sessionplan:decode-end');
-    if (current_ !== generation) return;
+    if (run !== generation) return;
     current = session;
     document.adoptedStyleSheets = [labels, categoryStyleSheet(session), printStyleSheet(session, locale)];
     const rendering = renderPlan(session, warnings ?? [], locale);
@@ -140,7 +140,7 @@ async function open(): Promise<void> {
     performance.measure('sessionplan:first-screen', 'sessionplan:decode-start', 'sessionplan:first-screen');
     performance.measure('sessionplan:open', 'sessionplan:decode-start', 'sessionplan:render-end');
   } catch (error) {
-    if (current_ !== generation) return;
+    if (run !== generation) return;
     showProblem('problem', describeFailure(error, strings));
   }
 }

@@ -1,11 +1,13 @@
 // Test plans for the viewer: a small workshop with every item kind, and the largest realistic plan the codec budgets allow.
 import { generatePlan } from '../fixtures/plans.js';
 
+/** A block with empty texts, no pinned time, lane 0; `extra` sets the rest. */
+function block(id: string, title: string, duration: number, blockTypeId: string | null, personIds: string[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'block', id, title, duration, blockTypeId, personIds, description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0, ...extra };
+}
+
 /** A one-day workshop: blocks, a pinned lunch (leaves a gap), a group with a breakout inside, a three-lane breakout. */
 export function workshopPlan(): Record<string, unknown> {
-  const block = (id: string, title: string, duration: number, blockTypeId: string | null, personIds: string[], extra: Record<string, unknown> = {}) => ({
-    type: 'block', id, title, duration, blockTypeId, personIds, description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0, ...extra,
-  });
   return {
     version: '1.0',
     workshop: { title: 'Design Sprint Kickoff', description: 'Two teams, one problem, one day.', date: '2026-03-14', startTime: '09:00' },
@@ -54,9 +56,6 @@ export function workshopPlan(): Record<string, unknown> {
  * lunch that leaves a gap, a breakout with a lane each and one with the same programme in all lanes.
  */
 export function germanWorkshopPlan(): Record<string, unknown> {
-  const block = (id: string, title: string, duration: number, blockTypeId: string | null, personIds: string[], extra: Record<string, unknown> = {}) => ({
-    type: 'block', id, title, duration, blockTypeId, personIds, description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0, ...extra,
-  });
   return {
     version: '1.0',
     workshop: { title: 'Strategietag Team Süd', description: 'Ein Tag für Rückblick, Ideen und nächste Schritte.', date: '2027-01-20', startTime: '09:00' },
