@@ -1,6 +1,8 @@
 // Browser figures in real Chromium, side by side in one page: viewer decode + render of the largest in-budget plan, and
 // the shipped WASM codec vs lz-string 1.5.0 (ratios). benny cannot run inside a page, so the page samples both itself.
-// Run: npm run bench:browser -- [--loads N] [--rounds N] [--save]  (--save also writes the baseline bench/results/browser.json)
+// With --baseline <git ref>, the open is also measured against that ref's build (built in a temporary worktree, served
+// by a second server), the two builds loaded alternately in one browser; and the calendar and agenda downloads are timed.
+// Run: npm run bench:browser -- [--baseline main] [--loads N] [--rounds N] [--save]  (--save also writes bench/results/browser.json)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -10,13 +12,25 @@ import { launchChromium } from '../test/support/chromium.js';
 import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer } from '../test/support/viewer-harness.js';
 import { largestInBudgetPlan, workshopPlan } from '../test/support/viewer-plans.js';
 import type { Timing } from '../test/support/page-codec.js';
+import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
 import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
+import type { StartedServer } from '../src/server.js';
 
-/** The targets of issue 6. */
-const GOALS = { openMs: 100, codecRatio: 8 };
+/** The targets of issue 6 (open, codec) and issue 29 (open within 10 % of the previous build, exports ≤ 20 ms). */
+const GOALS = { openMs: 100, codecRatio: 8, openRatioToBaseline: 1.1, exportMs: 20 };
 /** How long after the page's last mark the trace keeps recording the rendering that follows, in how many extra loads. */
 const AFTER_MARKS_MS = 500;
 const AFTER_MARKS_LOADS = 3;
+/** Alternating loads per build in the A/B against --baseline. */
+const abLoads = option('ab-loads', 9);
+/** Fresh tabs per download kind, and downloads per tab (the first is cold, the rest warm). */
+const EXPORT_TABS = 3;
+const EXPORT_CLICKS = 5;
+
+function textOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -55,7 +69,28 @@ async function traceRenderingAfterMarks(context: BrowserContext, page: Page, act
     .reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000;
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; tts?: number; tdur?: number; cat?: string }
+interface TraceEvent { name: string; ph: string; ts: number; tts?: number; tdur?: number; cat?: string; tid?: number; pid?: number }
+
+/**
+ * All main-thread CPU of a page load up to the whole plan: the CPU time of every top-level task of the renderer's main
+ * thread that started before the last mark (module evaluation, Intl set-up, codec instantiation, decode and render).
+ * Traced in loads of its own, since recording every task costs a little in each.
+ */
+async function traceLoadCpu(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<number> {
+  const events = await traceEvents(context, page, 'blink.user_timing,toplevel', action);
+  const end = events.find((event) => event.name === 'sessionplan:render-end' && event.ph === 'I');
+  if (!end) throw new Error('the trace has no render-end mark');
+  return events
+    .filter((event) => event.ph === 'X' && event.cat === 'toplevel' && event.pid === end.pid && event.tid === end.tid && event.ts <= end.ts)
+    .reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000;
+}
+
+/** Main-thread CPU between each pair of `<name>-start` / `<name>-end` marks in the trace, in order. */
+function markPairsCpu(events: readonly TraceEvent[], name: string): number[] {
+  const starts = events.filter((event) => event.name === `${name}-start` && event.ph === 'I' && event.tts !== undefined);
+  const ends = events.filter((event) => event.name === `${name}-end` && event.ph === 'I' && event.tts !== undefined);
+  return starts.map((start, index) => (ends[index]!.tts! - start.tts!) / 1000);
+}
 
 async function traceEvents(context: BrowserContext, page: Page, categories: string, action: () => Promise<void>): Promise<TraceEvent[]> {
   const cdp = await context.newCDPSession(page);
@@ -88,7 +123,12 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+function spread(values: number[]): string {
+  return `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
+}
+
 const loads = option('loads', 7);
+const baselineRef = textOption('baseline');
 const rounds = option('rounds', 9);
 const manifest = ensureViewerBuilt();
 const operations = createSessionOperations(loadCodec, { baseUrl: 'http://127.0.0.1/' });
@@ -101,7 +141,17 @@ const smallFragment = smallLink.slice(smallLink.indexOf('#'));
 
 const server = await startViewerServer({ RATE_LIMIT: '1000' });
 const browser = await launchChromium();
+let baseline: { build: BaselineBuild; server: StartedServer } | undefined;
 try {
+  if (baselineRef !== undefined) {
+    const build = buildBaseline(baselineRef);
+    try {
+      baseline = { build, server: await startServerFor(build.viewer, { RATE_LIMIT: '1000' }) };
+    } catch (error) {
+      build.remove();
+      throw error;
+    }
+  }
   await servePageCodec(browser.context, server.url);
   const decode: number[] = [];
   const open: number[] = [];
@@ -138,6 +188,61 @@ try {
   const phaseFaults = (await collect(AFTER_MARKS_LOADS, () => faultsPerPhase(browser.context, server.url, (page) => openPlan(page)())))
     .filter((faults): faults is PhaseFaults => faults !== undefined);
 
+
+  // Side by side with the previous build: the same open, the two builds alternating (ABBA…) in one browser.
+  const side: { label: string; server: StartedServer; wholePlanCpu: number[]; firstScreenCpu: number[]; open: number[]; toPlan: number[]; loadCpu: number[] }[] = [
+    { label: 'this build', server, wholePlanCpu: [], firstScreenCpu: [], open: [], toPlan: [], loadCpu: [] },
+  ];
+  if (baseline) side.push({ label: baseline.build.label, server: baseline.server, wholePlanCpu: [], firstScreenCpu: [], open: [], toPlan: [], loadCpu: [] });
+  const openOn = (page: Page, on: StartedServer) => async (): Promise<void> => {
+    await page.goto(`${on.url}/${fragment}`);
+    await page.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
+  };
+  if (baseline) {
+    for (let load = 0; load < abLoads; load += 1) {
+      for (const build of load % 2 === 0 ? side : [...side].reverse()) {
+        const tab = await browser.context.newPage();
+        const cpu = await traceMainThreadCpu(browser.context, tab, openOn(tab, build.server));
+        build.wholePlanCpu.push(cpu.wholePlan);
+        build.firstScreenCpu.push(cpu.firstScreen);
+        build.open.push(await tab.evaluate(`performance.getEntriesByName('sessionplan:open')[0].duration`) as number);
+        build.toPlan.push(await tab.evaluate(`performance.getEntriesByName('sessionplan:render-end')[0].startTime`) as number);
+        await tab.close();
+      }
+    }
+    for (let load = 0; load < AFTER_MARKS_LOADS + 2; load += 1) {
+      for (const build of load % 2 === 0 ? side : [...side].reverse()) {
+        const tab = await browser.context.newPage();
+        build.loadCpu.push(await traceLoadCpu(browser.context, tab, openOn(tab, build.server)));
+        await tab.close();
+      }
+    }
+  }
+
+  // The downloads of the largest plan: the first of a fresh tab (code and memory cold) and the repeats after it.
+  const exportsCpu: Record<'calendar' | 'agenda', { first: number[]; again: number[]; firstWall: number[] }> = {
+    calendar: { first: [], again: [], firstWall: [] },
+    agenda: { first: [], again: [], firstWall: [] },
+  };
+  const buttons = { calendar: 'Download calendar (.ics)', agenda: 'Download agenda (Markdown)' } as const;
+  for (let tabIndex = 0; tabIndex < EXPORT_TABS; tabIndex += 1) {
+    for (const kind of ['calendar', 'agenda'] as const) {
+      const tab = await browser.context.newPage();
+      await openPlan(tab)();
+      const events = await traceEvents(browser.context, tab, 'blink.user_timing', async () => {
+        for (let click = 0; click < EXPORT_CLICKS; click += 1) {
+          const saved = tab.waitForEvent('download');
+          await tab.getByRole('button', { name: buttons[kind], exact: true }).click();
+          await (await saved).path();
+        }
+      });
+      const cpu = markPairsCpu(events, `sessionplan:${kind}`);
+      exportsCpu[kind].first.push(cpu[0]!);
+      exportsCpu[kind].again.push(...cpu.slice(1));
+      exportsCpu[kind].firstWall.push(await tab.evaluate(`performance.getEntriesByName('sessionplan:${kind}')[0].duration`) as number);
+      await tab.close();
+    }
+  }
   const page = await browser.context.newPage();
   await page.goto(`${server.url}/`);
   const timing = await page.evaluate(callPageCodec('timeCodecs', `/assets/${manifest.assets.wasm}`, json, rounds)) as Timing;
@@ -173,6 +278,28 @@ try {
         rest: median(phaseFaults.map((faults) => faults.rest)),
       },
     },
+    baseline: baseline === undefined ? null : {
+      loadsPerBuild: abLoads,
+      builds: side.map((build) => ({
+        label: build.label,
+        wholePlanCpuMedianMs: median(build.wholePlanCpu),
+        wholePlanCpuAllMs: build.wholePlanCpu,
+        firstScreenCpuMedianMs: median(build.firstScreenCpu),
+        openMedianMs: median(build.open),
+        navigationToPlanMedianMs: median(build.toPlan),
+        loadCpuMedianMs: median(build.loadCpu),
+        loadCpuAllMs: build.loadCpu,
+      })),
+      wholePlanCpuRatio: median(side[0]!.wholePlanCpu) / median(side[1]!.wholePlanCpu),
+      goalRatio: GOALS.openRatioToBaseline,
+    },
+    exports: {
+      tabs: EXPORT_TABS,
+      clicksPerTab: EXPORT_CLICKS,
+      calendar: { firstCpuMs: exportsCpu.calendar.first, firstWallMs: exportsCpu.calendar.firstWall, againCpuMedianMs: median(exportsCpu.calendar.again) },
+      agenda: { firstCpuMs: exportsCpu.agenda.first, firstWallMs: exportsCpu.agenda.firstWall, againCpuMedianMs: median(exportsCpu.agenda.again) },
+      goalMs: GOALS.exportMs,
+    },
     codec: {
       rounds,
       ms: timing,
@@ -200,9 +327,26 @@ try {
     console.log(`  fresh pages the renderer's main thread touches while opening: decode ${pages.decode}, first screen ${pages.firstScreen}, rest ${pages.rest}`
       + ` → ${total} × ${figures.firstTouch.firstMicrosPerPage.toFixed(1)} µs ≈ ${(total * figures.firstTouch.firstMicrosPerPage / 1000).toFixed(0)} ms of the figure (median of ${phaseFaults.length} loads)`);
   }
+  if (figures.baseline) {
+    const [mine, theirs] = figures.baseline.builds;
+    console.log(`side by side, ${abLoads} alternating loads per build (median, spread min–max; goal: this build ≤ ${GOALS.openRatioToBaseline}× the other's whole-plan CPU):`);
+    for (const build of [side[0]!, side[1]!]) {
+      console.log(`  ${build.label.padEnd(22)} decode + whole plan ${median(build.wholePlanCpu).toFixed(1)} ms main-thread CPU (${spread(build.wholePlanCpu)}), first screen ${median(build.firstScreenCpu).toFixed(1)} ms CPU, `
+        + `${median(build.open).toFixed(1)} ms wall; navigation to the whole plan ${median(build.toPlan).toFixed(0)} ms wall (${spread(build.toPlan)}); `
+        + `whole load to the plan ${median(build.loadCpu).toFixed(1)} ms main-thread CPU (${spread(build.loadCpu)}, ${build.loadCpu.length} loads)`);
+    }
+    console.log(`  ratio (this build / ${theirs!.label}): whole plan CPU ${figures.baseline.wholePlanCpuRatio.toFixed(3)}×, whole load CPU ${(mine!.loadCpuMedianMs / theirs!.loadCpuMedianMs).toFixed(3)}×`);
+  }
+  for (const kind of ['calendar', 'agenda'] as const) {
+    const figure = exportsCpu[kind];
+    console.log(`${kind === 'calendar' ? '.ics' : 'Markdown'} of the largest plan (goal ≤ ${GOALS.exportMs} ms): first download of a tab ${median(figure.first).toFixed(1)} ms main-thread CPU (${spread(figure.first)}, ${EXPORT_TABS} tabs; wall ${spread(figure.firstWall)} ms), `
+      + `again ${median(figure.again).toFixed(1)} ms (${spread(figure.again)}, ${figure.again.length} downloads)`);
+  }
   console.log(`in-page compress:   wasm ${timing.wasmCompress.toFixed(2)} ms, lz-string ${timing.lzCompress.toFixed(2)} ms → ${figures.codec.compressRatio.toFixed(1)}×`);
   console.log(`in-page decompress: wasm ${timing.wasmDecompress.toFixed(2)} ms, lz-string ${timing.lzDecompress.toFixed(2)} ms → ${figures.codec.decompressRatio.toFixed(1)}×  (goal ≥ ${GOALS.codecRatio}×)`);
 } finally {
   await browser.close();
   await server.close();
+  await baseline?.server.close();
+  baseline?.build.remove();
 }

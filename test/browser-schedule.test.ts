@@ -1,7 +1,7 @@
 // The viewer's clock (src/viewer/schedule.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/viewer/html.js';
-import { formatDuration, formatMinutes, parseClockTime, placeSequence, workshopClock } from '../src/viewer/schedule.js';
+import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../src/viewer/schedule.js';
 
 const item = (duration: number, fixedStartTime: string | null = null) => ({ duration, fixedStartTime });
 
@@ -40,8 +40,10 @@ describe('viewer clock', () => {
     expect(slots.map((slot) => slot.end)).toEqual([600, 600, 610]);
   });
 
-  it('formats durations', () => {
-    expect([0, 45, 60, 90, 1440].map(formatDuration)).toEqual(['0 min', '45 min', '1 h', '1 h 30 min', '24 h']);
+  it('writes a slot as one range with an en dash, on the clock or as offsets', () => {
+    expect(formatRange(540, 560, false)).toBe('09:00–09:20');
+    expect(formatRange(1410, 1470, false)).toBe('23:30–00:30 (+1d)');
+    expect(formatRange(0, 90, true)).toBe('+0:00–+1:30');
   });
 
   it('escapes every character that could open markup or leave an attribute', () => {

@@ -40,6 +40,12 @@ describe('static viewer files', () => {
       expect(answer.headers).toEqual({ 'content-type': types[kind], 'cache-control': IMMUTABLE_CACHE });
     }
     expect(new Uint8Array(assets.lookup(`/assets/${manifest.assets.wasm}`)!.body.slice(0, 4))).toEqual(new Uint8Array([0, 0x61, 0x73, 0x6d]));
+
+    // The export bundle is served the same way but loaded on demand: the page does not name it, its script does.
+    expect(manifest.onDemand.export).toMatch(/^viewer-export-[0-9a-f]{16}\.js$/);
+    expect(assets.lookup(`/assets/${manifest.onDemand.export}`)!.headers).toEqual({ 'content-type': types.js, 'cache-control': IMMUTABLE_CACHE });
+    expect(html).not.toContain(manifest.onDemand.export);
+    expect(new TextDecoder().decode(assets.lookup(`/assets/${manifest.assets.js}`)!.body)).toContain(`./${manifest.onDemand.export}`);
   });
 
   it('ships the viewer bundle with V8\'s compile hint as its first line, so Chromium compiles it while it streams in', async () => {

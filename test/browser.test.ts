@@ -1,9 +1,7 @@
 // Real Chromium against the real server: links created over REST open on the viewer page, decode in the page, render the plan.
-import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import LZString from 'lz-string';
-import type { Page, Request, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { createSessionOperations } from '../src/session/operations.js';
@@ -12,16 +10,16 @@ import type { ChromiumHandle } from './support/chromium.js';
 import { differentialCases } from './support/codec-cases.js';
 import { callPageCodec, openViewerPage, startViewerServer, type ViewerManifest, type ViewerPage } from './support/viewer-harness.js';
 import { largestInBudgetPlan, workshopPlan } from './support/viewer-plans.js';
+import { ARTIFACTS, createLink as createLinkOn, dataOf, onServer as onServerOf, visit as visitIn, type Visit } from './support/viewer-visit.js';
 
 let server: StartedServer;
 let browser: ChromiumHandle;
 let manifest: ViewerManifest;
-const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
+const artifacts = ARTIFACTS;
 
 let viewer: ViewerPage | undefined;
 
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
   viewer = await openViewerPage();
   ({ manifest, browser, server } = viewer);
 });
@@ -33,44 +31,10 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
   return { status: response.status, json: (await response.json()) as Record<string, any> };
 }
 
-/** Creates the link over REST (as a script would) and returns it. */
-async function createLink(session: unknown): Promise<string> {
-  const { status, json } = await post('/api/session-links', { session });
-  expect(status, JSON.stringify(json)).toBe(200);
-  return json['link'] as string;
-}
-
-/** The same snapshot on this test server (links carry PUBLIC_BASE_URL; the fragment is the snapshot). */
-function onServer(linkOrFragment: string): string {
-  const hash = linkOrFragment.indexOf('#');
-  return `${server.url}/${hash === -1 ? '' : linkOrFragment.slice(hash)}`;
-}
-
-interface Visit {
-  page: Page;
-  pageErrors: string[];
-  consoleErrors: string[];
-  requests: Request[];
-  responses: Response[];
-  document: Response | null;
-}
-
-/** Opens a URL in a fresh tab, recording errors and network, and waits until the viewer shows a plan or a problem. */
-async function visit(url: string): Promise<Visit> {
-  const page = await browser.context.newPage();
-  const seen: Visit = { page, pageErrors: [], consoleErrors: [], requests: [], responses: [], document: null };
-  page.on('pageerror', (error) => seen.pageErrors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') seen.consoleErrors.push(message.text()); });
-  page.on('request', (request) => seen.requests.push(request));
-  page.on('response', (response) => seen.responses.push(response));
-  seen.document = await page.goto(url, { waitUntil: 'load' });
-  await page.waitForSelector('#app[data-state="plan"], #app[data-state="problem"]', { timeout: 20_000 });
-  return seen;
-}
-
+const createLink = (session: unknown): Promise<string> => createLinkOn(server.url, session);
+const onServer = (linkOrFragment: string): string => onServerOf(server.url, linkOrFragment);
+const visit = (url: string): Promise<Visit> => visitIn(browser.context, url);
 const text = (page: Page, selector: string): Promise<string> => page.locator(selector).first().innerText();
-const dataOf = (page: Page, selector: string, key: string): Promise<string[]> =>
-  page.locator(selector).evaluateAll((nodes, name) => nodes.map((node) => (node as HTMLElement).dataset[name as string] ?? ''), key);
 
 describe('viewer page in Chromium', () => {
   it('opens a link created over REST and renders titles, times, gaps, groups, lanes, people and colours', async () => {
@@ -93,7 +57,7 @@ describe('viewer page in Chromium', () => {
       welcome: '09:00', warmup: '09:30', understand: '09:45', interviews: '09:45', pairs: '10:30', 'pair-a': '10:30', 'pair-b': '10:30',
       lunch: '12:30', tracks: '13:30', crazy8: '13:30', storyboard: '13:30', solution: '13:30', wrapup: '14:30',
     });
-    expect(await page.locator('.gap').allInnerTexts()).toEqual(['Gap of 1 h 15 min']);
+    expect(await page.locator('.gap').allInnerTexts()).toEqual(['Gap of 1 hr 15 mins']);
     expect(await page.locator('[data-item-id="lunch"] .slot-pin').count()).toBe(1);
 
     // The group holds its children; the breakouts are parallel lanes with their people.
@@ -227,6 +191,7 @@ describe('viewer page in Chromium', () => {
     expect(pageErrors).toEqual([]);
     await page.close();
     const empty = await visit(`${server.url}/`);
+    expect(await empty.page.locator('#app').getAttribute('data-state')).toBe('empty');
     expect(await text(empty.page, '.problem-title')).toBe('No plan in this link');
     await empty.page.close();
   });

@@ -72,6 +72,8 @@ describe('startup refuses a bad environment with one clear line', () => {
       const server = await startMainProcess({ LOG_LEVEL: 'info', ...env });
       try {
         expect(server.stdout()).toMatch(new RegExp(`listening on http://127\\.0\\.0\\.1:${server.port} \\(MCP endpoint [^,]+, ${expected.source}`));
+        // A local quick start finds the page that opens links.
+        expect(server.stdout()).toContain(`; viewer http://127.0.0.1:${server.port}/`);
       } finally {
         expect((await server.stop()).code).toBe(0);
       }

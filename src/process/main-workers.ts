@@ -114,8 +114,8 @@ export async function runWorkers(config: ServerConfig, count: number, transport:
   }
   const metrics = metricsListener === undefined ? undefined : `${displayUrl(config.metricsHost, metricsListener.port)}/metrics`;
   logger.info(
-    { url, mcp: `${url}/mcp`, workers: count, transport: transport.version, metrics },
-    `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers, ${transport.version}${metrics === undefined ? '' : `, metrics ${metrics}`})`,
+    { url, mcp: `${url}/mcp`, viewer: `${url}/`, workers: count, transport: transport.version, metrics },
+    `sessionplan-mcp listening on ${url} (MCP endpoint ${url}/mcp, ${count} workers, ${transport.version}${metrics === undefined ? '' : `, metrics ${metrics}`}); viewer ${url}/`,
   );
   logger.flush();
 }

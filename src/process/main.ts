@@ -84,8 +84,8 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   if (stopping) return shutDown(server);
   const metrics = server.metricsPort === undefined ? undefined : `${displayUrl(config.metricsHost, server.metricsPort)}/metrics`;
   logger.info(
-    { url: server.url, mcp: `${server.url}/mcp`, transport: server.transport.version, metrics },
-    `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp, ${server.transport.version}${metrics === undefined ? '' : `, metrics ${metrics}`})`,
+    { url: server.url, mcp: `${server.url}/mcp`, viewer: `${server.url}/`, transport: server.transport.version, metrics },
+    `sessionplan-mcp listening on ${server.url} (MCP endpoint ${server.url}/mcp, ${server.transport.version}${metrics === undefined ? '' : `, metrics ${metrics}`}); viewer ${server.url}/`,
   );
   logger.flush(); // the ready line must not wait for a full log batch
 }

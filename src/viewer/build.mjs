@@ -1,4 +1,5 @@
-// Builds the viewer page into dist/viewer/: bundles main.ts (esbuild), content-hashes every asset, writes index.html + manifest.json.
+// Builds the viewer page into dist/viewer/: bundles main.ts and the on-demand export bundle (esbuild), content-hashes every
+// asset, writes index.html + manifest.json.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -47,15 +48,16 @@ const wasm = await readFile(wasmSource).catch(() => {
 await rm(staging, { recursive: true, force: true });
 await mkdir(assets, { recursive: true });
 
+const browserScript = { format: 'esm', platform: 'browser', conditions: ['browser'], target: 'es2022' };
 const wasmFile = await writeHashed('codec', 'wasm', wasm);
 const cssFile = await writeHashed('viewer', 'css', await bundle('styles.css', { loader: { '.css': 'css' } }));
+// The calendar and agenda exports (ical-generator is most of their size) load on the first download: a bundle of their
+// own, not an esbuild split chunk, so the page's start needs no shared chunk and no second request.
+const exportFile = await writeHashed('viewer-export', 'js', await bundle('export/index.ts', browserScript));
 const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
-  format: 'esm',
-  platform: 'browser',
-  conditions: ['browser'],
-  target: 'es2022',
-  // The bundle sits next to the hashed .wasm in /assets/, so it finds it relative to its own URL.
-  define: { __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`) },
+  ...browserScript,
+  // The bundle sits next to the hashed .wasm and the export bundle in /assets/, so it finds them relative to its own URL.
+  define: { __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`), __EXPORT_MODULE_FILE__: JSON.stringify(`./${exportFile}`) },
   // V8's explicit compile hint (Chromium 136+): compile every function while the script streams in, off the main
   // thread, instead of lazily on first call. Almost every function of the bundle runs to open a plan, and lazy
   // compilation in the middle of decode and render cost about 3 ms of the page's main-thread time.
@@ -69,8 +71,8 @@ const html = template
   .replaceAll('%CODEC_WASM%', `/assets/${wasmFile}`);
 await writeFile(new URL('index.html', staging), html);
 
-const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile } };
+const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile } };
 await writeFile(new URL('manifest.json', staging), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(output, { recursive: true, force: true });
 await rename(staging, output);
-console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}`);
+console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}`);

@@ -1,46 +1,130 @@
-// Viewer entry: decodes the #data=v2:… fragment in the browser with the WASM codec and renders the plan; re-renders on hashchange.
+// Viewer entry: picks the language, decodes the #data=v2:… fragment in the browser with the WASM codec, renders the plan
+// with its toolbar, and follows hashchange. Everything it shows comes from the modules it wires together (docs/viewer.md).
 import { loadCodec } from '../codec/browser.js';
 import type { Codec } from '../codec/types.js';
-import { SESSION_ERROR_CODES, SessionError } from '../session/errors.js';
-import { createSessionOperations } from '../session/operations.js';
-import { categoryStyleSheet, renderPlan, renderProblem } from './render-plan.js';
+import { parseLink } from '../session/link.js';
+import { createSessionOperations, type DecodeSessionLinkResult } from '../session/operations.js';
+import { copyText, shareableUrl } from './clipboard.js';
+import { el } from './dom.js';
+import { createViewerLocale } from './i18n/locale.js';
+import { chooseLanguage } from './language.js';
+import { browserStorage, readNotesShown, writeNotesShown } from './notes-preference.js';
+import { renderPasteForm } from './paste-link.js';
+import type { Plan } from './plan.js';
+import { describeFailure } from './problems.js';
+import { renderPlan } from './render-plan.js';
+import { renderProblem, type ProblemText } from './render-problem.js';
+import { categoryStyleSheet, labelStyleSheet, printStyleSheet } from './style-sheets.js';
+import { createToolbar } from './toolbar.js';
 
-/** The content-hashed codec file next to this bundle; set by build.mjs. */
+/** The content-hashed codec file and export bundle next to this bundle; set by build.mjs. */
 declare const __CODEC_WASM_FILE__: string;
+declare const __EXPORT_MODULE_FILE__: string;
 
-const app = document.getElementById('app') ?? document.body;
-let generation = 0;
+type ExportModule = typeof import('./export/index.js');
 
 /** loadCodec keeps one codec per URL and forgets a failed load, so the next hashchange tries again. */
 const getCodec = (): Promise<Codec> => loadCodec(new URL(__CODEC_WASM_FILE__, import.meta.url));
+// Started before anything else: the codec streams in and compiles off the main thread while the page sets itself up.
+const codecLoading = getCodec();
+codecLoading.catch(() => {});
 
+const language = chooseLanguage(location.search, navigator.languages ?? [navigator.language]);
+document.documentElement.lang = language;
+const locale = createViewerLocale(language);
+const { strings } = locale;
 const operations = createSessionOperations(getCodec, { baseUrl: `${location.origin}/` });
+const storage = browserStorage();
 
-/** `data-state` tells readers of the DOM (and tests) where the page is: rendering → plan, or problem. */
-function show(state: 'rendering' | 'plan' | 'problem', content: HTMLElement): void {
+const app = document.getElementById('app') ?? document.body;
+const loading = app.querySelector('.loading');
+if (loading) loading.textContent = strings.loading;
+const header = document.getElementById('page-header');
+const footer = document.querySelector('.page-footer');
+if (footer) footer.textContent = strings.footer;
+const labels = labelStyleSheet(locale);
+document.adoptedStyleSheets = [labels];
+
+/** The plan on screen (for the toolbar's actions), and whether its notes are shown. */
+let current: Plan | null = null;
+let notesShown = readNotesShown(storage);
+document.documentElement.dataset['notes'] = notesShown ? 'shown' : 'hidden';
+/** A link the paste field already decoded: opening it after the hashchange needs no second decode. */
+let prepared: { fragment: string; result: DecodeSessionLinkResult } | null = null;
+let generation = 0;
+
+let exportModule: Promise<ExportModule> | undefined;
+/** The export bundle, loaded once on the first download; a failed load is forgotten so the next click tries again. */
+function loadExports(): Promise<ExportModule> {
+  exportModule ??= (import(new URL(__EXPORT_MODULE_FILE__, import.meta.url).href) as Promise<ExportModule>).catch((error: unknown) => {
+    exportModule = undefined;
+    throw error;
+  });
+  return exportModule;
+}
+
+/** Makes a file from the plan on screen and saves it; the making is measured as `sessionplan:<kind>` (bench:browser reads it). */
+async function download(kind: 'calendar' | 'agenda', make: (module: ExportModule, plan: Plan) => ReturnType<ExportModule['agendaFile']>): Promise<string> {
+  const plan = current;
+  if (plan === null) throw new Error('no plan on screen');
+  const module = await loadExports();
+  performance.mark(`sessionplan:${kind}-start`);
+  const file = make(module, plan);
+  performance.mark(`sessionplan:${kind}-end`);
+  performance.measure(`sessionplan:${kind}`, `sessionplan:${kind}-start`, `sessionplan:${kind}-end`);
+  module.saveFile(file);
+  return file.name;
+}
+
+const toolbar = createToolbar(strings, {
+  copyLink: () => copyText(shareableUrl(location.href)),
+  print: () => window.print(),
+  downloadCalendar: () => download('calendar', (module, plan) => module.calendarFile(plan, locale, { notes: notesShown })),
+  downloadAgenda: () => download('agenda', (module, plan) => module.agendaFile(plan, locale, { notes: notesShown })),
+  notesChanged(shown) {
+    notesShown = shown;
+    document.documentElement.dataset['notes'] = shown ? 'shown' : 'hidden';
+    writeNotesShown(storage, shown);
+  },
+});
+header?.append(toolbar.element);
+
+/** `data-state` tells readers of the DOM (and tests) where the page is: rendering → plan, problem, or empty. */
+function show(state: 'rendering' | 'plan' | 'problem' | 'empty', content: HTMLElement): void {
   app.dataset['state'] = state;
   app.replaceChildren(content);
 }
 
+function showProblem(state: 'problem' | 'empty', problem: ProblemText): void {
+  current = null;
+  toolbar.hide();
+  document.adoptedStyleSheets = [labels];
+  show(state, renderProblem(problem, strings, { alert: state === 'problem', extra: renderPasteForm(strings, openPasted) }));
+  document.title = state === 'problem' ? strings.problemPageTitle : strings.pageTitle;
+}
+
 /** Decodes and renders the current fragment; a newer hashchange wins over a slower older one. */
 async function open(): Promise<void> {
-  const current = ++generation;
+  const run = ++generation;
   const fragment = location.hash;
   if (fragment === '' || fragment === '#') {
-    show('problem', renderProblem('No plan in this link', 'This address holds no plan. Open the complete link you were sent, including everything after the # sign.'));
-    document.title = 'Sessionplan snapshot';
+    showProblem('empty', { title: strings.noPlanTitle, message: strings.noPlanMessage });
     return;
   }
   try {
     await getCodec();
     performance.mark('sessionplan:decode-start');
-    const { session, warnings } = await operations.decodeSessionLink(fragment);
+    const ready = prepared?.fragment === fragment ? prepared.result : null;
+    prepared = null;
+    const { session, warnings } = ready ?? await operations.decodeSessionLink(fragment);
     performance.mark('sessionplan:decode-end');
-    if (current !== generation) return;
-    document.adoptedStyleSheets = [categoryStyleSheet(session)];
-    const rendering = renderPlan(session, warnings ?? []);
+    if (run !== generation) return;
+    current = session;
+    document.adoptedStyleSheets = [labels, categoryStyleSheet(session), printStyleSheet(session, locale)];
+    const rendering = renderPlan(session, warnings ?? [], locale);
     show('rendering', rendering.view);
-    document.title = `${session.workshop.title} · Sessionplan`;
+    toolbar.showFor(session, notesShown);
+    document.title = strings.planPageTitle(session.workshop.title);
     // The first screen is laid out inside the measurement (fillFirstScreen forces layout as it goes), so the figure
     // covers what the reader waits for, not just DOM building.
     rendering.fillFirstScreen();
@@ -56,34 +140,41 @@ async function open(): Promise<void> {
     performance.measure('sessionplan:first-screen', 'sessionplan:decode-start', 'sessionplan:first-screen');
     performance.measure('sessionplan:open', 'sessionplan:decode-start', 'sessionplan:render-end');
   } catch (error) {
-    if (current !== generation) return;
-    show('problem', describeFailure(error));
-    document.title = 'Sessionplan snapshot: cannot open this link';
+    if (run !== generation) return;
+    showProblem('problem', describeFailure(error, strings));
   }
 }
 
-/** One sentence a participant can act on; the decoder's own message stays in the folded details. */
-function plainSentence(error: SessionError): string {
-  const text = error.message;
-  if (/legacy|prefix|dynamic server link|not a snapshot link/.test(text))
-    return 'This link was made by an older version of Sessionplan or points to a stored plan, which this page cannot open. Ask the person who shared it for a current snapshot link.';
-  if (/too large|budget|at most/.test(text)) return 'This plan is too large to be opened here. Ask the person who made it to split it into smaller plans.';
-  return 'This link is incomplete or was changed on the way, so the plan in it cannot be read. Ask the person who shared it to send the complete link again.';
-}
-
-function describeFailure(error: unknown): HTMLElement {
-  if (error instanceof SessionError) {
-    const hint = SESSION_ERROR_CODES[error.code];
-    return renderProblem('This link cannot be opened', plainSentence(error), {
-      message: error.message.replace(/^[A-Z_]+:\s*/, ''),
-      hint: `${hint.charAt(0).toUpperCase()}${hint.slice(1)}. (${error.code})`,
-    });
+/**
+ * The paste field's action: a link that decodes becomes the address (and opens through hashchange, without decoding
+ * again); one that does not is answered with the same plain sentence as a problem page, and the address stays.
+ */
+async function openPasted(input: string): Promise<string | null> {
+  let fragment: string;
+  try {
+    fragment = `#data=v2:${parseLink(input)}`;
+    await getCodec();
+    prepared = { fragment, result: await operations.decodeSessionLink(fragment) };
+  } catch (error) {
+    prepared = null;
+    return describeFailure(error, strings).message;
   }
-  return renderProblem('The plan could not be shown', 'This page could not load what it needs to show the plan. Reload the page; if it keeps failing, try again later.', {
-    message: error instanceof Error ? error.message : String(error),
-    hint: 'The decoder (codec .wasm) could not be loaded from this server.',
-  });
+  if (location.hash === fragment) reopen();
+  else {
+    // This listener runs after reopen's (added at start-up), so `opening` is the open of the new address.
+    const changed = new Promise<void>((resolve) => window.addEventListener('hashchange', () => resolve(), { once: true }));
+    location.hash = fragment;
+    await changed;
+  }
+  await opening;
+  // The form that had focus is gone: focus goes to the plan's title, where reading starts.
+  app.querySelector<HTMLElement>('.plan-title')?.focus();
+  return null;
 }
 
-window.addEventListener('hashchange', () => void open());
-void open();
+let opening: Promise<void> = Promise.resolve();
+function reopen(): void {
+  opening = open();
+}
+window.addEventListener('hashchange', reopen);
+reopen();

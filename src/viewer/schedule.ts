@@ -1,4 +1,5 @@
 // Viewer clock: computes start/end minutes for a sequence of items (start + durations, fixedStartTime pins items and leaves gaps).
+// Pure and locale-free: shared by the page, its exports and the MCP App view.
 
 const MINUTES_PER_DAY = 1440;
 const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -76,13 +77,9 @@ export function formatMinutes(minutes: number, relative: boolean): string {
   return day > 0 ? `${text} (+${day}d)` : text;
 }
 
-/** "1 h 30 min", "45 min", "0 min". */
-export function formatDuration(minutes: number): string {
-  const whole = Math.max(0, Math.round(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+/** "09:00–09:20" (en dash, no spaces): a slot's time range as the page, the agenda and the exports show it. */
+export function formatRange(start: number, end: number, relative: boolean): string {
+  return `${formatMinutes(start, relative)}–${formatMinutes(end, relative)}`;
 }
 
 function pad(value: number): string {

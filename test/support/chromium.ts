@@ -19,13 +19,18 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export interface ChromiumOptions {
+  /** The browser's language (navigator.languages, Accept-Language, Intl's default); default en-GB. */
+  locale?: string;
+}
+
 export interface ChromiumHandle {
   readonly context: BrowserContext;
   close(): Promise<void>;
 }
 
 /** Starts Chromium with a new empty profile; fails with the install command when Chromium is missing. */
-export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<ChromiumHandle> {
+export async function launchChromium(executablePath = CHROMIUM_PATH, options: ChromiumOptions = {}): Promise<ChromiumHandle> {
   if (!existsSync(executablePath)) throw new Error(`Chromium is not at ${executablePath}; ${INSTALL_CHROMIUM_HINT}`);
   const profile = mkdtempSync(join(tmpdir(), 'sessionplan-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -33,7 +38,7 @@ export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Ch
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1200, height: 900 },
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'UTC',
     timeout: 30_000,
   });

@@ -6,13 +6,15 @@ import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type StartedServer } from '../../src/server.js';
-import { launchChromium, type ChromiumHandle } from './chromium.js';
+import { CHROMIUM_PATH, launchChromium, type ChromiumHandle, type ChromiumOptions } from './chromium.js';
 
 const root = new URL('../../', import.meta.url);
 
 export interface ViewerManifest {
   index: string;
   assets: { js: string; css: string; wasm: string };
+  /** Bundles the page loads when they are first needed (the exports). */
+  onDemand: { export: string };
 }
 
 /** Builds dist/viewer (and the .wasm it needs) when a targeted run skipped `npm run build`; returns its manifest. */
@@ -69,9 +71,9 @@ export interface ViewerPage {
 }
 
 /** Builds the viewer if needed, starts the server and Chromium, and serves the in-page module; a failed step closes the rest. */
-export async function openViewerPage(env: Record<string, string> = {}): Promise<ViewerPage> {
+export async function openViewerPage(env: Record<string, string> = {}, chromium: ChromiumOptions = {}): Promise<ViewerPage> {
   const manifest = ensureViewerBuilt();
-  const browser = await launchChromium();
+  const browser = await launchChromium(CHROMIUM_PATH, chromium);
   let server: StartedServer | undefined;
   try {
     server = await startViewerServer(env);

@@ -1,0 +1,49 @@
+// Another build of the viewer to measure against side by side: a git ref checked out in a temporary worktree, its codec and
+// viewer built there with this checkout's node_modules, served by a second real server.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadStaticAssets } from '../src/assets/static.js';
+import { loadConfig } from '../src/config.js';
+import { startServer, type StartedServer } from '../src/server.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export interface BaselineBuild {
+  /** The ref and its short commit, e.g. "main (ad3f5e5)". */
+  label: string;
+  /** The built viewer (index.html, assets/). */
+  viewer: URL;
+  /** Removes the worktree. */
+  remove(): void;
+}
+
+/** Checks out `ref` in a temporary worktree and builds its codec and viewer there (a minute at most). */
+export function buildBaseline(ref: string): BaselineBuild {
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const directory = mkdtempSync(join(tmpdir(), 'sessionplan-baseline-'));
+  const remove = (): void => {
+    try {
+      execFileSync('git', ['worktree', 'remove', '--force', directory], { cwd: ROOT, stdio: 'pipe' });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  };
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', directory, commit], { cwd: ROOT, stdio: 'pipe' });
+    symlinkSync(join(ROOT, 'node_modules'), join(directory, 'node_modules'), 'dir');
+    execFileSync('npm', ['run', '--silent', 'build:wasm'], { cwd: directory, stdio: 'pipe' });
+    execFileSync('node', ['src/viewer/build.mjs'], { cwd: directory, stdio: 'pipe' });
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { label: `${ref} (${commit})`, viewer: pathToFileURL(join(directory, 'dist/viewer/')), remove };
+}
+
+/** A real server (same settings as the bench's own) that serves the given built viewer. */
+export async function startServerFor(viewer: URL, env: Record<string, string>): Promise<StartedServer> {
+  return startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ...env }), { staticAssets: await loadStaticAssets(viewer) });
+}

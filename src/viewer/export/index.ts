@@ -1,0 +1,26 @@
+// The exports, bundled on their own and loaded on the first download (ical-generator is most of their size): the
+// calendar and agenda files of a plan, and saving them.
+import type { ViewerLocale } from '../i18n/locale.js';
+import type { Plan } from '../plan.js';
+import { agendaMarkdown } from './agenda-markdown.js';
+import { calendarText } from './calendar.js';
+import type { MadeFile } from './download.js';
+import { downloadName } from './file-name.js';
+
+export { saveFile, type MadeFile } from './download.js';
+
+/** What goes into the files besides the plan itself. */
+export interface ExportOptions {
+  /** The facilitator's notes are shown on the page, so they go into the files too. */
+  notes: boolean;
+}
+
+/** The plan's calendar file ("<title>.ics"). */
+export function calendarFile(plan: Plan, locale: ViewerLocale, options: ExportOptions): MadeFile {
+  return { name: downloadName(plan.workshop.title, '', 'ics'), type: 'text/calendar;charset=utf-8', text: calendarText(plan, locale, options) };
+}
+
+/** The plan's Markdown agenda ("<title>-agenda.md"). */
+export function agendaFile(plan: Plan, locale: ViewerLocale, options: ExportOptions): MadeFile {
+  return { name: downloadName(plan.workshop.title, locale.strings.agendaFileSuffix, 'md'), type: 'text/markdown;charset=utf-8', text: agendaMarkdown(plan, locale, options) };
+}

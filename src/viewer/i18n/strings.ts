@@ -1,0 +1,89 @@
+// The shape of the viewer's string table: one object per language (en.ts, de.ts), type-checked against this interface.
+import type { SessionErrorCode } from '../../session/errors.js';
+
+/** The languages the page speaks. */
+export type Language = 'de' | 'en';
+
+/**
+ * Every word the viewer, its exports and the views that reuse its renderers show. Durations and dates are formatted
+ * by Intl (i18n/locale.ts); functions here receive them already formatted.
+ */
+export interface Strings {
+  /** BCP 47 tag for `<html lang>` and Intl. */
+  locale: string;
+
+  // Page
+  pageTitle: string;
+  planPageTitle: (title: string) => string;
+  problemPageTitle: string;
+  loading: string;
+  footer: string;
+
+  // Toolbar (accessible names are the visible labels)
+  toolbarLabel: string;
+  copyLink: string;
+  linkCopied: string;
+  copyFailed: string;
+  print: string;
+  downloadCalendar: string;
+  calendarNeedsDate: string;
+  calendarNeedsStartTime: string;
+  downloadAgenda: string;
+  downloadStarted: (fileName: string) => string;
+  downloadFailed: string;
+  showNotes: string;
+
+  // Plan header
+  noDate: string;
+  startsAt: (time: string) => string;
+  endsAt: (time: string) => string;
+  noStartTime: string;
+  totalLength: (duration: string) => string;
+  noItems: string;
+  warningsTitle: (count: number) => string;
+  categoriesLabel: string;
+
+  // Timeline
+  gap: (duration: string) => string;
+  overlap: (duration: string) => string;
+  fixedTime: string;
+  lane: (number: number) => string;
+  sameInAllLanes: (lanes: number) => string;
+  outsideLanes: string;
+  laneEmpty: string;
+  parallelLanes: (lanes: number, same: boolean) => string;
+  overrun: (duration: string) => string;
+  unknownPerson: (id: string) => string;
+  notesLabel: string;
+  materialLabel: string;
+  peopleLabel: string;
+
+  // Empty and problem pages
+  noPlanTitle: string;
+  noPlanMessage: string;
+  cannotOpenTitle: string;
+  legacyLink: string;
+  tooLarge: string;
+  brokenLink: string;
+  loadFailedTitle: string;
+  loadFailedMessage: string;
+  loadFailedHint: string;
+  detailsSummary: string;
+  errorHints: Record<SessionErrorCode, string>;
+  pasteLabel: string;
+  pasteOpen: string;
+  pasteEmpty: string;
+
+  // Exports
+  agendaTime: string;
+  agendaTitle: string;
+  agendaDuration: string;
+  agendaPeople: string;
+  agendaMaterial: string;
+  agendaNotes: string;
+  agendaGroup: (title: string) => string;
+  agendaBreakout: (title: string) => string;
+  calendarInLane: (container: string, lane: string) => string;
+  calendarInGroup: (group: string) => string;
+  agendaFileSuffix: string;
+}

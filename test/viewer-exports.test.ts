@@ -1,0 +1,140 @@
+// The viewer's calendar (.ics) and Markdown agenda exports as plain functions, read back with real parsers (ical.js, marked).
+import { describe, expect, it } from 'vitest';
+import { planSchedule } from '../src/viewer/agenda.js';
+import { agendaMarkdown, markdownText } from '../src/viewer/export/agenda-markdown.js';
+import { calendarText, planKey } from '../src/viewer/export/calendar.js';
+import { downloadName } from '../src/viewer/export/file-name.js';
+import { createViewerLocale } from '../src/viewer/i18n/locale.js';
+import type { Plan } from '../src/viewer/plan.js';
+import { formatMinutes } from '../src/viewer/schedule.js';
+import { calendarBlocker } from '../src/viewer/workshop-day.js';
+import { readAgenda, readCalendar } from './support/export-readers.js';
+import { germanWorkshopPlan, workshopPlan } from './support/viewer-plans.js';
+
+const english = createViewerLocale('en');
+const german = createViewerLocale('de');
+const plan = (value: Record<string, unknown>): Plan => value as unknown as Plan;
+
+/** Blocks with their schedule times as "YYYY-MM-DDTHH:MM:00", from the shared schedule (the page renders the same). */
+function blockTimes(value: Plan): Map<string, { start: string; end: string }> {
+  const date = value.workshop.date!;
+  const at = (minutes: number): string => {
+    const moment = new Date(`${date}T00:00:00Z`);
+    moment.setUTCMinutes(minutes);
+    return moment.toISOString().slice(0, 19);
+  };
+  const times = new Map<string, { start: string; end: string }>();
+  for (const entry of planSchedule(value).entries) if (entry.kind === 'item' && entry.item.type === 'block') times.set(entry.item.id, { start: at(entry.start), end: at(entry.end) });
+  return times;
+}
+
+const idOfUid = (uid: string): string => uid.replace(/^[0-9a-f]{8}-/, '').replace(/@sessionplan$/, '');
+
+describe('calendar export', () => {
+  it('has one floating VEVENT per block at its computed start and end, lanes named, with stable unique UIDs', () => {
+    const source = plan(germanWorkshopPlan());
+    const text = calendarText(source, german, { notes: false });
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    // RFC 5545 3.1: lines of at most 75 octets.
+    for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length, line).toBeLessThanOrEqual(75);
+    const calendar = readCalendar(text);
+    expect(calendar.name).toBe('Strategietag Team Süd');
+    const expected = blockTimes(source);
+    expect(calendar.events.map((event) => idOfUid(event.uid)).sort()).toEqual([...expected.keys()].sort());
+    for (const event of calendar.events) {
+      expect({ start: event.start, end: event.end }, event.uid).toEqual(expected.get(idOfUid(event.uid)));
+      expect(event.floating, event.uid).toBe(true);
+    }
+    expect(new Set(calendar.events.map((event) => event.uid)).size).toBe(calendar.events.length);
+    const byId = new Map(calendar.events.map((event) => [idOfUid(event.uid), event]));
+    expect(byId.get('station-a')!.summary).toBe('Was lief gut? (Stationen, Breakout 1)');
+    expect(byId.get('sammeln')!.summary).toBe('Ideen sammeln (Ideenwerkstatt, Gleiches Programm in allen 3 Breakouts)');
+    expect(byId.get('zahlen')!.summary).toBe('Zahlen und Meilensteine (Rückblick auf das Jahr)');
+    expect(byId.get('ankommen')!.description).toBe('Kaffee, Namensschilder, eine Runde „Wie geht’s?“\n\nMaterial: Namensschilder, Stifte\n\nPersonen: Jana Größer (Moderation)');
+    expect(byId.get('ankommen')!.categories).toEqual(['Impuls']);
+    // The same plan gives the same UIDs (a second import updates instead of duplicating).
+    expect(readCalendar(calendarText(source, german, { notes: false })).events.map((event) => event.uid)).toEqual(calendar.events.map((event) => event.uid));
+    // Notes only when the page shows them.
+    expect(byId.get('ankommen')!.description).not.toContain('Pünktlich');
+    const withNotes = readCalendar(calendarText(source, german, { notes: true })).events.find((event) => idOfUid(event.uid) === 'ankommen')!;
+    expect(withNotes.description).toContain('Notizen: Pünktlich anfangen, Nachzügler später abholen.');
+  });
+
+  it('keeps text exact through escaping and folding, runs past midnight into the next day, and makes repeated ids unique', () => {
+    const tricky = 'Kommas, Semikola; Backslash \\ und\nZeilenumbruch — ✅ Ünïcödé '.repeat(4);
+    const source = plan({
+      ...workshopPlan(),
+      workshop: { title: 'Nachtschicht', description: '', date: '2026-12-31', startTime: '23:00' },
+      items: [
+        { type: 'block', id: 'late', title: tricky, duration: 90, blockTypeId: null, personIds: ['ghost'], description: tricky, notes: '', material: '', fixedStartTime: null, laneIndex: 0 },
+        { type: 'block', id: 'late', title: 'Same id again', duration: 30, blockTypeId: null, personIds: [], description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0 },
+      ],
+    });
+    const calendar = readCalendar(calendarText(source, english, { notes: false }));
+    expect(calendar.events.map((event) => [event.summary, event.start, event.end])).toEqual([
+      [tricky, '2026-12-31T23:00:00', '2027-01-01T00:30:00'],
+      ['Same id again', '2027-01-01T00:30:00', '2027-01-01T01:00:00'],
+    ]);
+    expect(calendar.events[0]!.description).toBe(`${tricky}\n\nPeople: ghost (not in the people list)`);
+    expect(calendar.events.map((event) => event.uid)).toEqual([`${planKey(source)}-late@sessionplan`, `${planKey(source)}-late-2@sessionplan`]);
+  });
+
+  it('cannot be made without a date or a start time, and says which is missing', () => {
+    const base = workshopPlan() as { workshop: Record<string, unknown> };
+    expect(calendarBlocker(plan({ ...base, workshop: { ...base.workshop, date: null } }))).toBe('date');
+    expect(calendarBlocker(plan({ ...base, workshop: { ...base.workshop, date: '2026-02-30' } }))).toBe('date');
+    expect(calendarBlocker(plan({ ...base, workshop: { ...base.workshop, startTime: null } }))).toBe('startTime');
+    expect(calendarBlocker(plan(base))).toBeNull();
+    expect(() => calendarText(plan({ ...base, workshop: { ...base.workshop, date: null } }), english, { notes: false })).toThrow(/no date/);
+  });
+});
+
+describe('Markdown agenda', () => {
+  it('is a table of time range, title, duration, people and material, groups and breakouts marked, lanes indented', () => {
+    const source = plan(workshopPlan());
+    const agenda = readAgenda(agendaMarkdown(source, english, { notes: false }));
+    expect(agenda.heading).toBe('Design Sprint Kickoff');
+    // Node's and Chromium's ICU differ on the comma after the weekday in en-GB.
+    expect(agenda.paragraphs).toEqual([expect.stringMatching(/^Saturday,? 14 March 2026 · Starts 09:00 · Ends 14:45 · 5 hrs 45 mins in all$/), 'Two teams, one problem, one day.']);
+    expect(agenda.header).toEqual(['Time', 'Title', 'Duration', 'People', 'Material']);
+    expect(agenda.rows.slice(0, 9)).toEqual([
+      ['09:00–09:30', 'Welcome and goals', '30 mins', 'Alice Archer (Facilitator)', ''],
+      ['09:30–09:45', 'Warm-up', '15 mins', '', ''],
+      ['09:45–11:15', 'Group: Understand the problem', '1 hr 30 mins', '', ''],
+      ['09:45–10:30', '↳ Expert interviews', '45 mins', 'Bob Brandt (Expert)', ''],
+      ['10:30–11:15', '↳ Breakout: Interview pairs (2 parallel breakouts)', '45 mins', '', ''],
+      ['10:30–11:15', '↳ ↳ Breakout 1', '', 'Alice Archer (Facilitator)', ''],
+      ['10:30–11:15', '↳ ↳ ↳ Pair A: users', '45 mins', '', ''],
+      ['10:30–11:15', '↳ ↳ Breakout 2', '', 'Carol Chen (Co-facilitator)', ''],
+      ['10:30–11:15', '↳ ↳ ↳ Pair B: operators', '45 mins', '', ''],
+    ]);
+    expect(agenda.rows).toContainEqual(['12:30–13:30 (fixed)', 'Lunch', '1 hr', '', '']);
+    expect(agenda.rows.at(-1)).toEqual(['14:30–14:45', 'Wrap-up', '15 mins', 'Alice Archer (Facilitator), Bob Brandt (Expert)', 'Sticky notes']);
+    // Every item of the schedule has its row, in the same order, with the same range.
+    const items = planSchedule(source).entries.filter((entry) => entry.kind === 'item');
+    const itemRows = agenda.rows.filter((row) => !/^(↳ )*Breakout \d$/.test(row[1]!));
+    expect(itemRows.map((row) => row[0]!.replace(' (fixed)', ''))).toEqual(items.map((entry) => `${formatMinutes(entry.start, false)}–${formatMinutes(entry.end, false)}`));
+  });
+
+  it('keeps any text literal: markup, pipes and line breaks in plan text cannot change the table', () => {
+    const hostile = '| not | a | column | *not bold* _no_ `code` [link](x) <b>html</b> &amp; \\ ~~strike~~\nsecond line';
+    const source = plan({ ...workshopPlan(), workshop: { title: hostile, description: '# not a heading\n- not a list', date: null, startTime: null },
+      items: [{ type: 'block', id: 'x', title: hostile, duration: 10, blockTypeId: null, personIds: [], description: '', notes: 'n | b', material: hostile, fixedStartTime: null, laneIndex: 0 }] });
+    const agenda = readAgenda(agendaMarkdown(source, german, { notes: true }));
+    expect(agenda.heading).toBe(hostile);
+    expect(agenda.header).toEqual(['Zeit', 'Titel', 'Dauer', 'Personen', 'Material', 'Notizen']);
+    expect(agenda.rows).toEqual([['+0:00–+0:10', hostile, '10 Min.', '', hostile, 'n | b']]);
+    expect(agenda.paragraphs[1]).toBe('# not a heading\n- not a list');
+    expect(markdownText('a|b')).toBe('a\\|b');
+  });
+});
+
+describe('download names', () => {
+  it('are readable and safe on every file system', () => {
+    expect(downloadName('Design Sprint Kickoff', '', 'ics')).toBe('Design-Sprint-Kickoff.ics');
+    expect(downloadName('Strategietag Team Süd', 'ablauf', 'md')).toBe('Strategietag-Team-Süd-ablauf.md');
+    expect(downloadName('../a/b:c*?"<>|\u0000', '', 'ics')).toBe('a-b-c.ics');
+    expect(downloadName('   ', 'agenda', 'md')).toBe('sessionplan-agenda.md');
+    expect(downloadName('x'.repeat(300), '', 'ics')).toHaveLength(84);
+  });
+});
