@@ -1,7 +1,6 @@
 // Browser figures in real Chromium, side by side in one page: viewer decode + render of the largest in-budget plan, and
 // the shipped WASM codec vs lz-string 1.5.0 (ratios). benny cannot run inside a page, so the page samples both itself.
 // Run: npm run bench:browser -- [--loads N] [--rounds N] [--save]  (--save also writes the baseline bench/results/browser.json)
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadCodec } from '../src/codec/node.js';
@@ -11,6 +10,7 @@ import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer } f
 import { largestInBudgetPlan, workshopPlan } from '../test/support/viewer-plans.js';
 import type { Timing } from '../test/support/page-codec.js';
 import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
+import { writeResults } from './results.js';
 
 /** The targets of issue 6. */
 const GOALS = { openMs: 100, codecRatio: 8 };
@@ -181,10 +181,7 @@ try {
       goalRatio: GOALS.codecRatio,
     },
   };
-  const out = new URL('results/local/', import.meta.url);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(new URL('browser.json', out), `${JSON.stringify(figures, null, 2)}\n`);
-  if (process.argv.includes('--save')) writeFileSync(new URL('results/browser.json', import.meta.url), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`saved ${writeResults('browser.json', figures).join(' and ')}`);
   console.log(`plan: ${figures.plan.jsonChars} chars JSON → ${figures.plan.payloadChars} chars payload`);
   console.log(`machine load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} cores (wall times include waiting for the CPU)`);
   const v = figures.viewer;
