@@ -2,8 +2,7 @@
 // the shipped WASM codec vs lz-string 1.5.0 (ratios). benny cannot run inside a page, so the page samples both itself.
 // With --baseline <git ref>, the open is also measured against that ref's build (built in a temporary worktree, served
 // by a second server), the two builds loaded alternately in one browser; and the calendar and agenda downloads are timed.
-// Run: npm run bench:browser -- [--baseline main] [--loads N] [--rounds N] [--save]  (--save also writes bench/results/browser.json)
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Run: npm run bench:browser -- [--baseline main] [--loads N] [--rounds N] [--save]  (--save also writes the baseline bench/results/browser.json)
 import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadCodec } from '../src/codec/node.js';
@@ -15,6 +14,7 @@ import type { Timing } from '../test/support/page-codec.js';
 import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
 import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
 import type { StartedServer } from '../src/server.js';
+import { writeResults } from './results.js';
 
 /** The targets of issue 6 (open, codec) and issue 29 (open within 10 % of the previous build, exports ≤ 20 ms). */
 const GOALS = { openMs: 100, codecRatio: 8, openRatioToBaseline: 1.1, exportMs: 20 };
@@ -308,10 +308,7 @@ try {
       goalRatio: GOALS.codecRatio,
     },
   };
-  const out = new URL('results/local/', import.meta.url);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(new URL('browser.json', out), `${JSON.stringify(figures, null, 2)}\n`);
-  if (process.argv.includes('--save')) writeFileSync(new URL('results/browser.json', import.meta.url), `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`saved ${writeResults('browser.json', figures).join(' and ')}`);
   console.log(`plan: ${figures.plan.jsonChars} chars JSON → ${figures.plan.payloadChars} chars payload`);
   console.log(`machine load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} cores (wall times include waiting for the CPU)`);
   const v = figures.viewer;

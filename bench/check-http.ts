@@ -2,13 +2,14 @@
 // `--save` also writes the committed baseline bench/results/http-check.json; every run writes bench/results/local/.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './http/bodies.js';
 import { cpuSeconds, pinning, requireWrk, startServer, wrk } from './http/processes.js';
 import type { RunningServer, WrkResult } from './http/processes.js';
+import { writeResults } from './results.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
@@ -140,10 +141,7 @@ async function main(): Promise<void> {
       gates: GATES,
       rounds,
     };
-    const local = path.join(ROOT, 'bench', 'results', 'local');
-    mkdirSync(local, { recursive: true });
-    writeFileSync(path.join(local, 'http-check.json'), `${JSON.stringify(result, null, 2)}\n`);
-    if (process.argv.includes('--save')) writeFileSync(path.join(ROOT, 'bench', 'results', 'http-check.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`saved ${writeResults('http-check.json', result).join(' and ')}`);
 
     const failures = (Object.keys(GATES) as (keyof typeof GATES)[]).filter((k) => !(ratios[k] >= GATES[k]));
     for (const k of failures) console.error(`FAIL ${k}: ${ratios[k]} is below the gate of ${GATES[k]}`);

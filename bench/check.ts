@@ -1,7 +1,7 @@
 // CI gate (npm run bench:check): a short codec benchmark that fails when WASM is not fast enough vs lz-string on the worst corpus shape.
 
-import { mkdir, writeFile } from 'node:fs/promises';
 import { formatReport, runCodecBenchmarks } from './codec-suite.js';
+import { writeResults } from './results.js';
 
 /**
  * Gates on the minimum ratio over the plan corpus (every shape, not one plan): lz-string's speed depends strongly
@@ -23,10 +23,9 @@ import { formatReport, runCodecBenchmarks } from './codec-suite.js';
 const GATES = { compress: 18, decompress: 7, decode: 50 } as const;
 
 const report = await runCodecBenchmarks({ minSamples: 5, maxTime: 0.25 }, 'corpus', 3);
-const folder = new URL('./results/local/', import.meta.url);
-await mkdir(folder, { recursive: true });
-await writeFile(new URL('codec-check.json', folder), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\n${formatReport(report)}\n`);
+// --save (npx tsx bench/check.ts --save) also replaces the corpus figures docs/benchmarks.md quotes.
+const written = writeResults('codec-check.json', report);
+console.log(`\n${formatReport(report)}\n\nSaved ${written.join(' and ')}`);
 
 const { minCompressRatio, worstCompressShape, minDecompressRatio, worstDecompressShape, minDecodeRatio, worstDecodeShape } = report.corpus;
 const failures = [

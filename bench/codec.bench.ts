@@ -1,10 +1,7 @@
-// Codec benchmark (npm run bench): WASM vs lz-string 1.5.0; writes bench/results/codec.json.
+// Codec benchmark (npm run bench): WASM vs lz-string 1.5.0; writes bench/results/local/codec.json (--save: bench/results/).
 
-import { mkdir, writeFile } from 'node:fs/promises';
 import { formatReport, runCodecBenchmarks } from './codec-suite.js';
+import { writeResults } from './results.js';
 
 const report = await runCodecBenchmarks({ minSamples: 10, maxTime: 2 }, 'full', 3);
-const folder = new URL('./results/', import.meta.url);
-await mkdir(folder, { recursive: true });
-await writeFile(new URL('codec.json', folder), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\n${formatReport(report)}\n\nSaved bench/results/codec.json`);
+console.log(`\n${formatReport(report)}\n\nSaved ${writeResults('codec.json', report).join(' and ')}`);

@@ -1,7 +1,6 @@
 // bench:hostile — each crafted request of test/fixtures/hostile-cases.ts against a real server: size, CPU, answer, health.
-// Writes bench/results/hostile.json (HOSTILE_OUT overrides the file name and HOSTILE_NOTE adds a note, e.g. for older code).
+// Writes bench/results/local/hostile.json, with --save also bench/results/ (HOSTILE_OUT overrides the file name and HOSTILE_NOTE adds a note, e.g. for older code).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { createSessionOperations } from '../src/session/operations.js';
 import { argumentOf, hostileCases, type HostileCase } from '../test/fixtures/hostile-cases.js';
 import { MODERN_CREATE_HEADERS, MODERN_VERSION } from './http/bodies.js';
 import { cpuSeconds } from './http/processes.js';
+import { writeResults } from './results.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Requests per case and surface: at least this many, and at least MIN_SECONDS of them (CPU ticks are 10 ms). */
@@ -232,7 +232,5 @@ const figures = {
   },
   cases: results,
 };
-const out = new URL('results/', import.meta.url);
-mkdirSync(out, { recursive: true });
-writeFileSync(new URL(process.env.HOSTILE_OUT ?? 'hostile.json', out), `${JSON.stringify(figures, null, 2)}\n`);
+console.log(`saved ${writeResults(process.env.HOSTILE_OUT ?? 'hostile.json', figures).join(' and ')}`);
 console.log(JSON.stringify(figures.worst, null, 2));

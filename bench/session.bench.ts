@@ -1,5 +1,4 @@
 // Session operations vs the plain peer (zod parse + lz-string JS), side by side with benny; plus the 2 MB refusal time.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import b from 'benny';
 import LZString from 'lz-string';
@@ -8,6 +7,7 @@ import { SessionError } from '../src/session/errors.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { sessionSchema } from '../src/session/schema.js';
 import { minimalSession, planOfSize } from '../test/fixtures/sessions.js';
+import { writeResults } from './results.js';
 
 const BASE = 'https://sessionplan.de/';
 const operations = createSessionOperations(loadCodec);
@@ -139,6 +139,4 @@ const figures = {
   refusal2MB: { ...refusalFigures, goal: 'median < 60 ms', met: Object.values(refusalFigures).every((f) => f.medianMs < 60) },
 };
 console.log(JSON.stringify(figures, null, 2));
-const out = new URL('results/', import.meta.url);
-mkdirSync(out, { recursive: true });
-writeFileSync(new URL('session.json', out), `${JSON.stringify(figures, null, 2)}\n`);
+console.log(`saved ${writeResults('session.json', figures).join(' and ')}`);

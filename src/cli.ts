@@ -1,17 +1,11 @@
 #!/usr/bin/env node
 // Command line: `encode <file|->` prints a snapshot link, `decode <link|->` prints the document, `serve` starts the server.
 import { readFile } from 'node:fs/promises';
+import { commandUsage, programUsage, readCommandLine } from './cli/command-line.js';
+import type { CommandSpec } from './cli/command-line.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createSessionLink, decodeSessionLink } from './index.js';
 import { normalizeWhitespace, SessionError } from './session/errors.js';
-
-const USAGE = `Usage:
-  sessionplan-mcp encode <plan.json | ->   print the snapshot link of a session document (file or stdin)
-  sessionplan-mcp decode <link | ->        print the session document of a snapshot link as JSON
-  sessionplan-mcp serve                    start the MCP endpoint and REST API (configured by environment variables)
-
-Links are built on PUBLIC_BASE_URL (default https://sessionplan.de/). Errors go to stderr as one line; the exit status is then 1.
-`;
 
 /** A failure the user can act on: printed as one line, exit status 1. */
 class CliError extends Error {}
@@ -60,28 +54,76 @@ async function decode(source: string): Promise<string> {
   return JSON.stringify(session, null, 2);
 }
 
+function print(output: string): void {
+  process.stdout.write(`${output}\n`);
+}
+
 async function serve(): Promise<void> {
   // Loaded only here, so encode/decode never load the server (uWebSockets.js, pino).
   const { main } = await import('./process/main.js');
   await main();
 }
 
+const FOOTER = `Links are built on PUBLIC_BASE_URL (default https://sessionplan.de/). Errors go to stderr as one line; the exit status is then 1.`;
+
+/**
+ * The commands. A new one is one more entry: its usage line, its help, and what it runs; the program's usage, the
+ * option checks and `<command> --help` follow from the table.
+ */
+const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'encode',
+    operands: '<plan.json | ->',
+    minOperands: 1,
+    maxOperands: 1,
+    summary: 'print the snapshot link of a session document (file or stdin)',
+    details: [
+      'Validates the session document in the file (or on stdin, with -) and prints its snapshot link.',
+      'The link is built on PUBLIC_BASE_URL (default https://sessionplan.de/). An invalid document is one',
+      'SESSION_VALIDATION_FAILED line on stderr naming the field, exit status 1.',
+    ].join('\n'),
+    run: async ([source]) => print(await encode(source!)),
+  },
+  {
+    name: 'decode',
+    operands: '<link | ->',
+    minOperands: 1,
+    maxOperands: 1,
+    summary: 'print the session document of a snapshot link as JSON',
+    details: [
+      'Prints the session document of a snapshot link (a URL, a #data=v2:… hash or a v2:… code; with -,',
+      'read from stdin) as pretty JSON. Warnings about older documents go to stderr; the exit status stays 0.',
+    ].join('\n'),
+    run: async ([source]) => print(await decode(source!)),
+  },
+  {
+    name: 'serve',
+    operands: '',
+    minOperands: 0,
+    maxOperands: 0,
+    summary: 'start the MCP endpoint and REST API (configured by environment variables)',
+    details: [
+      'Starts the HTTP server: the MCP endpoint at /mcp, the REST API under /api/, the viewer at /.',
+      'It is configured by environment variables (PORT, HOST, PUBLIC_BASE_URL, REDIS_URL, …; the README',
+      'lists them all). SIGTERM or SIGINT stops it gracefully: in-flight requests finish, exit status 0.',
+    ].join('\n'),
+    run: serve,
+  },
+];
+
 async function run(args: readonly string[]): Promise<void> {
-  const [command, argument, ...rest] = args;
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
+  const invocation = readCommandLine(args, COMMANDS);
+  if (invocation.kind === 'help') {
+    process.stdout.write(invocation.command === undefined ? programUsage(COMMANDS, FOOTER) : commandUsage(invocation.command));
     return;
   }
-  if (command === 'serve' && argument === undefined) return serve();
-  if ((command === 'encode' || command === 'decode') && argument !== undefined && rest.length === 0) {
-    const output = command === 'encode' ? await encode(argument) : await decode(argument);
-    process.stdout.write(`${output}\n`);
+  if (invocation.kind === 'version') {
+    // Loaded only here: the version is read from package.json next to dist/.
+    const { PACKAGE_VERSION } = await import('./endpoints.js');
+    process.stdout.write(`${PACKAGE_VERSION}\n`);
     return;
   }
-  if (command === undefined) throw new CliError('a command is required: encode <plan.json|->, decode <link|-> or serve (see --help)');
-  if (command === 'encode' || command === 'decode' || command === 'serve')
-    throw new CliError(`wrong arguments for ${command}; usage: ${command === 'serve' ? 'serve' : command === 'encode' ? 'encode <plan.json|->' : "decode '<link>'|-"}`);
-  throw new CliError(`unknown command ${JSON.stringify(command)}; use encode, decode or serve (see --help)`);
+  await invocation.command.run(invocation.operands, invocation.options);
 }
 
 // A reader that stops early (`… | head`) closes the pipe: that ends the command quietly instead of with a stack trace.

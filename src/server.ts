@@ -5,6 +5,7 @@ import { loadStaticAssets } from './assets/static.js';
 import { loadCodec } from './codec/node.js';
 import type { ServerConfig } from './config.js';
 import { createEndpoints, serverIdentity } from './endpoints.js';
+import { createHealthJson } from './health.js';
 import type { EndpointHooks } from './endpoints.js';
 import { BufferPool } from './http/buffer-pool.js';
 import { createHttpCore } from './http/core.js';
@@ -12,7 +13,6 @@ import { createOriginPolicy } from './http/origins.js';
 import type { StaticAssets } from './http/ports.js';
 import { createRouteTable } from './http/routes.js';
 import { isLoopbackAddress } from './http/rules.js';
-import { mcpHealth } from './mcp/handler.js';
 import { createMetrics } from './metrics/metrics.js';
 import type { ServerMetrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/listener.js';
@@ -106,6 +106,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
 
     const identity = serverIdentity(config.publicBaseUrl);
     const metrics = options.metrics ?? createMetrics();
+    metrics.watchRateLimitStore(() => store.health());
     const observer = createHttpObserver(metrics, logger, options.accessLog ?? (ownLogger === undefined ? undefined : { write: ownLogger.writeLine, bindings: '' }));
     const hooks: EndpointHooks = {
       recordEvent: (event) => metrics.recordEvent(event),
@@ -128,7 +129,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
     const routes = createRouteTable({
       mcp: endpoints.mcp,
-      healthJson: JSON.stringify({ ...mcpHealth(identity), transport: { adapter: transport.name, version: transport.version } }),
+      healthJson: createHealthJson(identity, transport, () => store.health()),
       rest: endpoints.rest,
       schemaJson: JSON.stringify(sessionJsonSchema),
       iconPng: iconPng(),

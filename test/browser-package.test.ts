@@ -1,4 +1,4 @@
-// The package's browser surface in Chromium: README's "Use the codec in a browser" snippet, bundled against the built
+// The package's browser surface in Chromium: docs/library.md's "Use the codec in a browser" snippet, bundled against the built
 // `sessionplan-mcp/codec` and `sessionplan-mcp/link` exports (browser condition), runs in a page and agrees with Node.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,18 +15,18 @@ import { ensureViewerBuilt, startViewerServer } from './support/viewer-harness.j
 import { workshopPlan } from './support/viewer-plans.js';
 
 const root = new URL('../', import.meta.url);
-const SNIPPET_PATH = '/assets/__test__/readme-snippet.js';
+const SNIPPET_PATH = '/assets/__test__/guide-snippet.js';
 
 let server: StartedServer;
 let browser: ChromiumHandle;
 let sandbox: string;
 
-/** The first ```js block under the README heading "Use the codec in a browser". */
-function readmeSnippet(): string {
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Use the codec in a browser'));
+/** The first ```js block under the heading "Use the codec in a browser" of docs/library.md (the package's library guide). */
+function guideSnippet(): string {
+  const guide = readFileSync(new URL('docs/library.md', root), 'utf8');
+  const section = guide.split(/^## /m).find((part) => part.startsWith('Use the codec in a browser'));
   const code = section && /```js\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!code) throw new Error('README.md has no ```js snippet under "## Use the codec in a browser"');
+  if (!code) throw new Error('docs/library.md has no ```js snippet under "## Use the codec in a browser"');
   return code;
 }
 
@@ -39,7 +39,7 @@ async function bundleSnippet(): Promise<string> {
   mkdirSync(join(sandbox, 'node_modules'));
   symlinkSync(fileURLToPath(root), join(sandbox, 'node_modules', 'sessionplan-mcp'), 'dir');
   const result = await build({
-    stdin: { contents: readmeSnippet(), resolveDir: sandbox, sourcefile: 'readme-snippet.js', loader: 'js' },
+    stdin: { contents: guideSnippet(), resolveDir: sandbox, sourcefile: 'guide-snippet.js', loader: 'js' },
     bundle: true,
     write: false,
     format: 'esm',
@@ -87,7 +87,7 @@ async function runSnippet(url: string): Promise<{ lines: string[]; errors: strin
 
 const line = (lines: string[], prefix: string): string | undefined => lines.find((text) => text.startsWith(`${prefix} `))?.slice(prefix.length + 1);
 
-describe('README browser snippet against the built package exports', () => {
+describe('docs/library.md browser snippet against the built package exports', () => {
   it('compresses like lz-string, creates the same link as Node and decodes the page\'s own link', async () => {
     const { link: pageLink } = await createSessionLink(workshopPlan(), { baseUrl: `${server.url}/` });
     const { lines, errors, page } = await runSnippet(pageLink);

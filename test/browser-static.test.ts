@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../src/server.js';
 import { IMMUTABLE_CACHE, loadStaticAssets, VIEWER_CSP } from '../src/assets/static.js';
-import { INSTALL_CHROMIUM_HINT, launchChromium } from './support/chromium.js';
+import { chromiumPath, launchChromium } from './support/chromium.js';
 import { ensureViewerBuilt, startViewerServer, type ViewerManifest } from './support/viewer-harness.js';
 
 let manifest: ViewerManifest;
@@ -87,8 +87,15 @@ describe('static viewer files', () => {
     expect((await fetch(`${server.url}/assets/nope.js`)).status).toBe(404);
   });
 
-  it('browser tests fail (not skip) with the install command when Chromium is missing', async () => {
-    await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(INSTALL_CHROMIUM_HINT);
-    expect(INSTALL_CHROMIUM_HINT).toBe('install chromium: apt-get install chromium');
+  it('browser tests fail (not skip) naming CHROMIUM_PATH and the install command when Chromium is missing', async () => {
+    await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(
+      'Chromium is not at /nonexistent/chromium (browser tests launch CHROMIUM_PATH, default /usr/bin/chromium); install chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable',
+    );
+  });
+
+  it('take the executable from CHROMIUM_PATH, else Debian\'s /usr/bin/chromium', () => {
+    expect(chromiumPath({ CHROMIUM_PATH: '/opt/chrome/chrome' })).toBe('/opt/chrome/chrome');
+    expect(chromiumPath({ CHROMIUM_PATH: '' })).toBe('/usr/bin/chromium');
+    expect(chromiumPath({})).toBe('/usr/bin/chromium');
   });
 });

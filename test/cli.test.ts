@@ -1,6 +1,6 @@
 // The CLI as a real subprocess (`node dist/cli.js`, built by `npm run build`): encode, decode, stdin, one-line errors, exit status.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import type { CliRun } from './support/cli.js';
 let dir = '';
 let planFile = '';
 const plan = richSession();
+/** Stands for the plan file in test tables (its path is known only once beforeAll ran). */
+const planFileArgument = '<plan file>';
 
 beforeAll(async () => {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (the CLI is tested as built)`);
@@ -91,8 +93,14 @@ describe('sessionplan-mcp CLI', () => {
     expectOneLineError(await cli(['encode', planFile], { env: { PUBLIC_BASE_URL: 'ftp://example.org' } }), /PUBLIC_BASE_URL must be an absolute http\(s\) URL/);
   });
 
-  it.each([[[]], [['frobnicate']], [['encode']], [['decode', 'a', 'b']]])('usage errors: %j', async (args) => {
-    expectOneLineError(await cli(args), /^error: (a command is required|unknown command "frobnicate"|wrong arguments for (encode|decode))/);
+  it.each([
+    [[], /^error: a command is required: encode <plan\.json \| ->, decode <link \| ->, serve \(see sessionplan-mcp --help\)\n$/],
+    [['frobnicate'], /^error: unknown command "frobnicate"; use encode, decode or serve \(see sessionplan-mcp --help\)\n$/],
+    [['encode'], /^error: wrong arguments for encode \(got no arguments\); usage: sessionplan-mcp encode <plan\.json \| ->\n$/],
+    [['decode', 'a', 'b'], /^error: wrong arguments for decode \(got 2 arguments\); usage: sessionplan-mcp decode <link \| ->\n$/],
+    [['serve', 'now'], /^error: wrong arguments for serve \(got 1 argument\); usage: sessionplan-mcp serve\n$/],
+  ])('usage errors: %j', async (args, message) => {
+    expectOneLineError(await cli(args), message);
   });
 
   it('a reader that stops early (`| head -c 10`) ends decode quietly, without an EPIPE stack trace', async () => {
@@ -104,10 +112,55 @@ describe('sessionplan-mcp CLI', () => {
     expect(run.status).toBe(0);
   });
 
-  it('--help prints the usage on stdout, exit 0', async () => {
-    const run = await cli(['--help']);
+  it('--help and -h print the program usage on stdout with every command of the table, exit 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const run = await cli([flag]);
+      expect([run.status, run.stderr]).toEqual([0, '']);
+      expect(run.stdout).toMatch(/^Usage: sessionplan-mcp <command> \[arguments\]\n/);
+      expect(run.stdout).toContain('  encode <plan.json | ->   print the snapshot link');
+      expect(run.stdout).toContain('  decode <link | ->        print the session document');
+      expect(run.stdout).toContain('  serve                    start the MCP endpoint');
+      expect(run.stdout).toContain('-v, --version');
+    }
+  });
+
+  it('--version and -v print the package version, exit 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) expect(await cli([flag])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it.each([
+    [['encode', '--help'], 'Usage: sessionplan-mcp encode <plan.json | ->\n'],
+    [['encode', '-h'], 'Usage: sessionplan-mcp encode <plan.json | ->\n'],
+    [['encode', planFileArgument, '--help'], 'Usage: sessionplan-mcp encode <plan.json | ->\n'],
+    [['decode', '--help'], 'Usage: sessionplan-mcp decode <link | ->\n'],
+    [['serve', '--help'], 'Usage: sessionplan-mcp serve\n'],
+    [['--help', 'serve'], 'Usage: sessionplan-mcp serve\n'],
+    [['help', 'decode'], 'Usage: sessionplan-mcp decode <link | ->\n'],
+  ])("%j prints that command's usage, not a file's contents or a server, exit 0", async (args, usageLine) => {
+    const run = await cli(args.map((arg) => (arg === planFileArgument ? planFile : arg)));
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(run.stdout.startsWith(usageLine)).toBe(true);
+    expect(run.stdout).toMatch(/\nOptions:\n {2}-h, --help +print this help and exit\n$/);
+  });
+
+  it.each([
+    [['encode', '--frobnicate', 'plan.json'], /^error: unknown option --frobnicate for encode \(see sessionplan-mcp encode --help\)\n$/],
+    [['encode', '-x'], /^error: unknown option -x for encode /],
+    [['decode', '-qv', 'v2:abc'], /^error: unknown option -q \(in -qv\) for decode /],
+    [['serve', '--port=8080'], /^error: unknown option --port for serve \(see sessionplan-mcp serve --help\)\n$/],
+    [['--verbose', 'encode', 'plan.json'], /^error: unknown option --verbose \(see sessionplan-mcp --help\)\n$/],
+    [['--help=yes'], /^error: option --help takes no value /],
+    [['encode', '-v'], /^error: unknown option -v for encode /],
+    [['help', 'frobnicate'], /^error: unknown command "frobnicate"; use encode, decode or serve /],
+  ])('unknown options are errors that name the option: %j', async (args, message) => {
+    expectOneLineError(await cli(args), message);
+  });
+
+  it('-- ends the options: what follows is an operand, - still means stdin', async () => {
+    const run = await cli(['encode', '--', '-'], { stdin: JSON.stringify(plan) });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('sessionplan-mcp encode <plan.json | ->');
-    expect(run.stdout).toContain('sessionplan-mcp serve');
+    expect(run.stdout).toMatch(/^https:\/\/sessionplan\.de\/#data=v2:/);
+    expectOneLineError(await cli(['encode', '--', '--help']), /^error: cannot read the session document from --help \(ENOENT\)\n$/);
   });
 });

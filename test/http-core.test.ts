@@ -34,7 +34,7 @@ function makeCore(overrides: { limit?: number; hostGuard?: boolean } = {}): Http
   const handleMcp = createMcpHandler({ operations, identity });
   const routes = createRouteTable({
     mcp: (request) => handleMcp({ headers: request.headers, body: request.body.text() }),
-    healthJson: JSON.stringify(mcpHealth(identity)),
+    healthJson: () => JSON.stringify(mcpHealth(identity)),
     rest: createRestHandlers(operations, observer),
     schemaJson: '{}',
     iconPng: new Uint8Array([1, 2, 3]),

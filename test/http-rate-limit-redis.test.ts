@@ -1,11 +1,12 @@
 // Two real servers (this process + a child process) sharing one real Redis: the 61st POST is refused exactly across
-// both, a killed Redis turns POSTs into 503 -32603 within 1 s, and a restarted one is used again within 2 s.
+// both, a killed Redis turns POSTs into 503 -32603 within 1 s, and a restarted one is used again within 2 s; the
+// health answer and the store gauge say so.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimitStore } from '../src/rate-limit/redis.js';
-import { post, startTestServer } from './http-helpers.js';
+import { post, send, startTestServer } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';
 import { startRedisServer } from './support/redis.js';
 import type { RedisServerHandle } from './support/redis.js';
@@ -113,6 +114,47 @@ describe('rate limit shared through Redis by two server processes', () => {
     } finally {
       running = false;
       await Promise.all(clients);
+    }
+  });
+});
+
+describe('GET /mcp and /metrics with a Redis store', () => {
+  /** Polls the health answer until `done` holds or `boundMs` passes; returns the last answer and when it came. */
+  async function healthUntil(port: number, done: (body: Record<string, unknown>) => boolean, boundMs: number) {
+    const started = performance.now();
+    for (;;) {
+      const reply = await send(port);
+      const body = reply.json() as Record<string, unknown>;
+      if (done(body) || performance.now() - started > boundMs) return { status: reply.status, body, afterMs: performance.now() - started };
+      await sleep(20);
+    }
+  }
+  const storeGauge = async (metricsPort: number): Promise<string | undefined> =>
+    /^sessionplan_rate_limit_store_up\{store="redis"\} (\d)$/m.exec((await send(metricsPort, { path: '/metrics' })).text)?.[1];
+
+  it('says ok and redis up; degraded and unreachable (still 200) within 1 s of Redis being killed, with no POST needed; ok again after its restart', async () => {
+    const server = await startTestServer({ METRICS_PORT: '0' }, { rateLimitStore: new RedisRateLimitStore({ url: redis.url }) });
+    try {
+      const up = await healthUntil(server.port, (body) => body.status === 'ok', 5_000);
+      expect(up.status).toBe(200);
+      expect(up.body).toMatchObject({ status: 'ok', name: 'sessionplan-mcp', rateLimitStore: { kind: 'redis', state: 'up' } });
+      expect(await storeGauge(server.metricsPort!)).toBe('1');
+
+      await redis.kill();
+      const down = await healthUntil(server.port, (body) => body.status === 'degraded', 1_000);
+      expect(down.body).toMatchObject({ status: 'degraded', rateLimitStore: { kind: 'redis', state: 'unreachable' } });
+      // 200, not 503: with a shared store down every instance is equally degraded (docs/deployment.md, "Health checks").
+      expect(down.status).toBe(200);
+      expect((await ping(server.port, '192.0.2.77')).status).toBe(503);
+      expect(await storeGauge(server.metricsPort!)).toBe('0');
+
+      await redis.restart();
+      const back = await healthUntil(server.port, (body) => body.status === 'ok', 2_000);
+      expect(back.body).toMatchObject({ status: 'ok', rateLimitStore: { kind: 'redis', state: 'up' } });
+      expect((await ping(server.port, '192.0.2.78')).status).toBe(200);
+      expect(await storeGauge(server.metricsPort!)).toBe('1');
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 // REST API (SPEC §7), rate limiting (429 / 503), client IP behind proxies and the analytics metrics, on a real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../src/rate-limit/store.js';
+import type { RateLimitStore, RateLimitStoreHealth } from '../src/rate-limit/store.js';
 import { RateLimitStoreError } from '../src/rate-limit/store-error.js';
 import { minimalSession, richSession } from './fixtures/sessions.js';
 import { expectSecurityHeaders, post, send, startOn, TRANSPORTS } from './http-helpers.js';
@@ -15,6 +15,9 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
   /** A store whose backend is down: every hit fails the way the Redis store fails (fail closed). */
   class UnreachableStore implements RateLimitStore {
     hits = 0;
+    health(): RateLimitStoreHealth {
+      return { kind: 'redis', state: 'unreachable' };
+    }
     hit(): Promise<{ count: number; resetMs: number }> {
       this.hits++;
       return Promise.reject(new RateLimitStoreError('unavailable', 'Rate-limit store is unreachable.'));
@@ -179,16 +182,20 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
         expect(rest.status).toBe(503);
         expect(rest.json()).toEqual({ error: { code: 'RATE_LIMIT_UNAVAILABLE', message: 'Rate limit storage unavailable' } });
         expect(store.hits).toBe(2);
-        expect((await send(failing.port)).status).toBe(200); // GET health does not need the store
+        // GET health does not need the store, and says it is degraded (200: the load balancer keeps the instance).
+        const health = await send(failing.port);
+        expect(health.status).toBe(200);
+        expect(health.json()).toMatchObject({ status: 'degraded', rateLimitStore: { kind: 'redis', state: 'unreachable' } });
         const metrics = await send(failing.metricsPort!, { path: '/metrics' });
         expect(metrics.text).toMatch(/^sessionplan_rate_limit_refusals_total\{route="mcp",reason="unavailable"\} 1$/m);
+        expect(metrics.text).toMatch(/^sessionplan_rate_limit_store_up\{store="redis"\} 0$/m);
       } finally {
         await failing.close();
       }
     });
 
     it('answers 503 when the store hangs instead of holding the request forever', async () => {
-      const hanging: RateLimitStore = { hit: () => new Promise(() => {}) };
+      const hanging: RateLimitStore = { hit: () => new Promise(() => {}), health: () => ({ kind: 'redis', state: 'up' }) };
       const stuck = await start({}, { rateLimitStore: hanging });
       try {
         const reply = await post(stuck.port, '/mcp', PING);

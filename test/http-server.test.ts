@@ -67,6 +67,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
           version: expect.any(String),
           protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
           transport: { adapter: server.transport.name, version: server.transport.version },
+          rateLimitStore: { kind: 'memory', state: 'up' },
         });
       }
     });

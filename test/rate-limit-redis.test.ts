@@ -167,12 +167,19 @@ describe('RedisRateLimitStore', () => {
     try {
       const store = await connectedStore(own.url);
       expect((await store.hit('mcp:hang', WINDOW_MS)).count).toBe(1);
+      expect(store.health()).toEqual({ kind: 'redis', state: 'up' });
       own.freeze();
       const started = performance.now();
       const error = await hitFailure(store, 'mcp:hang');
       expect(performance.now() - started).toBeLessThan(1_000);
       expect(error).toBeInstanceOf(RateLimitStoreError);
       expect((error as RateLimitStoreError).failure).toBe('timeout');
+      // The connection is still open, but a Redis that does not answer cannot count: the health says so.
+      expect(store.connected).toBe(true);
+      expect(store.health()).toEqual({ kind: 'redis', state: 'unreachable' });
+      own.thaw();
+      expect((await store.hit('mcp:hang', WINDOW_MS)).count).toBeGreaterThanOrEqual(2);
+      expect(store.health()).toEqual({ kind: 'redis', state: 'up' });
     } finally {
       own.thaw();
       await own.stop();

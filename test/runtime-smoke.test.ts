@@ -120,7 +120,7 @@ describe(`Node ${NODE}: adapter choice`, () => {
     try {
       expect((await send(server.port)).json().transport.adapter).toBe(UWS_NATIVE ? 'uws' : 'node');
       const warnings = logLines(server.stdout()).filter((line) => line.level === 40);
-      expect(warnings.map((line) => line.msg)).toEqual(UWS_NATIVE ? [] : [expect.stringMatching(/serving with node:http instead\. For the uWS fast path run on Node 20/)]);
+      expect(warnings.map((line) => line.msg)).toEqual(UWS_NATIVE ? [] : [expect.stringMatching(/serving with node:http instead\. For the uWS fast path use Node 20 for the pinned uWebSockets\.js build \(see docs\/deployment\.md\)/)]);
     } finally {
       expect((await server.stop()).code).toBe(0);
     }

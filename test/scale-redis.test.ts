@@ -113,8 +113,10 @@ describe('REDIS_URL while Redis is down at startup', () => {
       server = await startMainProcess({ REDIS_URL: redis.url, WORKERS: '2', TRANSPORT: 'uws' });
       const down = await ping(server.port, '127.0.0.1');
       expect([down.status, down.code]).toEqual([503, -32603]);
-      // Reads never touch the store.
-      expect((await send(server.port)).json().status).toBe('ok');
+      // Reads never touch the store; the health answer says it cannot count (200: the instance stays in rotation).
+      const health = await send(server.port);
+      expect(health.status).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'degraded', rateLimitStore: { kind: 'redis', state: 'unreachable' } });
       await redis.restart();
       const restartedAt = performance.now();
       let status = 0;
@@ -124,6 +126,7 @@ describe('REDIS_URL while Redis is down at startup', () => {
       }
       expect(status).toBe(200);
       expect(performance.now() - restartedAt).toBeLessThan(2_000);
+      expect((await send(server.port)).json()).toMatchObject({ status: 'ok', rateLimitStore: { kind: 'redis', state: 'up' } });
     } finally {
       await server?.stop();
       await redis.stop();

@@ -45,6 +45,8 @@ describe('WORKERS=2 (one process, two uWS apps on one port)', () => {
     expect(series(text, 'sessionplan_http_requests_total{route="mcp",method="POST",status="429"}')).toBe(30);
     expect(series(text, 'sessionplan_rate_limit_refusals_total{route="mcp",reason="limited"}')).toBe(30);
     expect(series(text, 'sessionplan_worker_restarts_total')).toBe(0);
+    // A gauge of state, not a count: the lowest of the workers' values (1 each), not their sum.
+    expect(series(text, 'sessionplan_rate_limit_store_up{store="memory"}')).toBe(1);
     expect(text.split('\n').filter((l) => l.startsWith('sessionplan_process_resident_memory_bytes ')).length).toBe(1);
   });
 

@@ -152,12 +152,13 @@ describe('rate limiter (embedded store)', () => {
   it('reports a failing store as unavailable instead of letting requests through', async () => {
     const unreachable: RateLimitStore = {
       hit: () => Promise.reject(new RateLimitStoreError('unavailable', 'Rate-limit store is unreachable.')),
+      health: () => ({ kind: 'redis', state: 'unreachable' }),
     };
     expect(await createRateLimiter(unreachable, { limit: 60, windowS: 60 }).check('mcp', '192.0.2.1')).toEqual({ kind: 'unavailable' });
   });
 
   it('treats a store that never answers as unavailable after its timeout', async () => {
-    const hanging: RateLimitStore = { hit: () => new Promise(() => {}) };
+    const hanging: RateLimitStore = { hit: () => new Promise(() => {}), health: () => ({ kind: 'redis', state: 'up' }) };
     const started = performance.now();
     expect(await createRateLimiter(hanging, { limit: 60, windowS: 60, storeTimeoutMs: 50 }).check('mcp', '192.0.2.1')).toEqual({ kind: 'unavailable' });
     expect(performance.now() - started).toBeLessThan(5_000); // generous: it must not wait for the store

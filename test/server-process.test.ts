@@ -1,12 +1,13 @@
 // The server as a process: refusing bad environments with one line, graceful shutdown with a request in flight, npm start.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRaw, send, startTestServer } from './http-helpers.js';
 import { startMainProcess } from './support/main-process.js';
+import { alive, childrenOf } from './support/processes.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const children = new Set<ChildProcess>();
@@ -158,24 +159,6 @@ describe('graceful shutdown', () => {
     expect([result.code, result.signal, result.stderr]).toEqual([0, null, '']);
   });
 });
-
-/** Direct children of a process (from /proc), with their command lines. */
-function childrenOf(pid: number): { pid: number; cmdline: string }[] {
-  const found: { pid: number; cmdline: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() });
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
-}
-
-const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
 describe('npm start', () => {
   it('runs the built server as npm\'s own child, and SIGTERM to npm stops the server gracefully within 10 s', async () => {

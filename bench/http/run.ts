@@ -1,14 +1,13 @@
 // HTTP benchmark driver (`npm run bench:http`): our server on both adapters vs the SDK v2 anchor vs a bare uWS echo,
 // side by side in one run, plus the MCP handler's own time in-process (what is left when sockets are taken away).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './bodies.js';
 import { cpuSeconds, measureHandlerInChild, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
 import { verifyBig, verifySmall, type Outcome } from './verify.js';
+import { writeResults } from '../results.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAX_BODY = 2_000_000;
 
 function flag(name: string, fallback: number): number {
@@ -150,11 +149,8 @@ async function main(): Promise<void> {
       goals: { uwsCpuVsAnchor: 25, nodeCpuVsAnchor: 5, uwsCpuUs: 80, bigRefusedCpuMs: 20 },
       runs: { small: smallRuns, big: bigRuns, inProcessHandlerUs: handlerRuns },
     };
-    const outDir = path.join(ROOT, 'bench', 'results');
-    mkdirSync(outDir, { recursive: true });
-    const out = path.join(outDir, `http-${date.slice(0, 16).replace(':', '-')}.json`);
-    writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
-    console.log(`saved ${path.relative(ROOT, out)}`);
+    // Every run keeps its own file in local/ (runs are compared with each other); --save replaces the committed one.
+    console.log(`saved ${writeResults('http.json', result, { localName: `http-${date.slice(0, 16).replace(':', '-')}.json` }).join(' and ')}`);
   } finally {
     for (const s of started) await s.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Benchmark peer: a fixed-window rate table in a SharedArrayBuffer guarded by one Atomics lock (the design not chosen).
-import type { RateLimitStore } from '../../src/rate-limit/store.js';
+import { MEMORY_STORE_UP } from '../../src/rate-limit/store.js';
+import type { RateLimitStore, RateLimitStoreHealth } from '../../src/rate-limit/store.js';
 import { RateLimitStoreError } from '../../src/rate-limit/store-error.js';
 
 /*
@@ -26,6 +27,11 @@ export class SabRateLimitStore implements RateLimitStore {
   readonly #mask: number;
   readonly #encoder = new TextEncoder();
   readonly #scratch = new Uint8Array(KEY_BYTES);
+
+  /** A table in this process's memory: always able to count (a full table refuses hits, it is not down). */
+  health(): RateLimitStoreHealth {
+    return MEMORY_STORE_UP;
+  }
 
   constructor(sab: SharedArrayBuffer) {
     const capacity = (sab.byteLength - HEADER_BYTES) / (SLOT_INTS * 4 + KEY_BYTES);

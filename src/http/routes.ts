@@ -30,8 +30,8 @@ export interface Route {
 
 export interface RouteDeps {
   mcp: McpEndpoint;
-  /** GET /mcp: the health JSON, serialised once. */
-  healthJson: string;
+  /** GET /mcp: the health JSON of this moment (it names the rate-limit store's state); one of a few kept texts. */
+  healthJson: () => string;
   rest: RestHandlers;
   /** GET /schema/session.json, serialised once. */
   schemaJson: string;
@@ -55,12 +55,19 @@ export interface RouteTable {
 
 export function createRouteTable(deps: RouteDeps): RouteTable {
   const json = (body: string): RouteAnswer => ({ status: 200, headers: JSON_HEADERS, body });
-  const health = json(deps.healthJson);
+  // The answer object is kept per text: a health check allocates nothing while the state stays the same.
+  let healthText = '';
+  let healthAnswer = json(healthText);
+  const health = (): RouteAnswer => {
+    const text = deps.healthJson();
+    if (text !== healthText) healthAnswer = json((healthText = text));
+    return healthAnswer;
+  };
   // 405 with `Allow: POST`: streams are never offered, so the only way to talk to /mcp is to POST.
   const sseRefused: RouteAnswer = { status: 405, headers: new HeaderSet(mergeHeaders(JSON_TYPE, { allow: 'POST' })), body: plainRefusalBody('method-not-allowed') };
   const mcp = route('mcp', 'mcp', 'GET, HEAD, POST, OPTIONS', {
     // This server never opens an SSE stream: a GET asking for one is refused, any other GET is the health check.
-    get: (headers) => (asksForEventStream(headers['accept']) ? sseRefused : health),
+    get: (headers) => (asksForEventStream(headers['accept']) ? sseRefused : health()),
     post: async (headers, body, presence) => {
       const answer = await deps.mcp({ headers, body }, presence);
       return answer.body === null

@@ -68,9 +68,9 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
   };
 }
 
-/** Health JSON for `GET /mcp`. */
-export function mcpHealth(identity: McpServerIdentity): { status: 'ok'; name: string; version: string; protocolVersions: string[] } {
-  return { status: 'ok', name: identity.name, version: identity.version, protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] };
+/** The MCP part of the health JSON for `GET /mcp`; `status` is the server's (src/health.ts). */
+export function mcpHealth<S extends string = 'ok'>(identity: McpServerIdentity, status: S = 'ok' as S): { status: S; name: string; version: string; protocolVersions: string[] } {
+  return { status, name: identity.name, version: identity.version, protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] };
 }
 
 /** Notifications get 202 with no body in both eras; a legacy one still has to name a version we speak. */

@@ -1,6 +1,7 @@
 // Prometheus metrics: request counters and latencies per route, and one analytics event per create/decode (no payloads).
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AnalyticsEvent, RouteLabel } from '../http/ports.js';
+import type { RateLimitStoreHealth } from '../rate-limit/store.js';
 import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
 
 export interface ServerMetrics {
@@ -9,6 +10,8 @@ export interface ServerMetrics {
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
   recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable' | 'busy'): void;
+  /** The gauge sessionplan_rate_limit_store_up reads the store's state from `read` at every scrape. */
+  watchRateLimitStore(read: () => RateLimitStoreHealth): void;
   /** Prometheus text exposition and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -61,6 +64,22 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
+  let storeHealth: (() => RateLimitStoreHealth) | undefined;
+  new Gauge({
+    name: 'sessionplan_rate_limit_store_up',
+    help: 'Whether the rate-limit store can count (1) or not (0, POSTs are answered 503), by store (memory|redis).',
+    labelNames: ['store'] as const,
+    registers: [registry],
+    // WORKERS>1: each worker has its own connection to the store; the process is up only when all of them are.
+    aggregator: 'min',
+    collect() {
+      if (storeHealth === undefined) return;
+      const { kind, state } = storeHealth();
+      this.reset(); // one series, for the store in use
+      this.set({ store: kind }, state === 'up' ? 1 : 0);
+    },
+  });
+
   const requestSeries = new BoundSeries(latency);
   const eventSeries = new BoundSeries(eventLatency);
 
@@ -77,6 +96,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
     recordRateLimitRefusal(route, reason) {
       refusals.inc({ route, reason });
+    },
+    watchRateLimitStore(read) {
+      storeHealth = read;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

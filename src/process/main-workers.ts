@@ -11,6 +11,7 @@ import { RateLimitBroker } from '../rate-limit/shared.js';
 import { displayUrl } from '../server.js';
 import { nodeSupportsReusePort } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
+import { watchNpmLauncher } from './launcher.js';
 import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
 import type { SupervisorEvent } from './supervisor.js';
 import { spawnThread, threadEntry } from './threads.js';
@@ -32,7 +33,13 @@ function spawnWorker(workerData: Record<string, unknown>, transferList: Transfer
  * Runs `count` server workers on one port. Never calls process.exit: ending the process while a worker's uWS app is
  * open aborts Node (exit 134, measured), so the process ends by itself once every worker has stopped.
  */
-export async function runWorkers(config: ServerConfig, count: number, transport: Transport, logger: Logger): Promise<void> {
+export async function runWorkers(
+  config: ServerConfig,
+  count: number,
+  transport: Transport,
+  logger: Logger,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
   if (transport.name === 'node' && !nodeSupportsReusePort()) {
     console.error(`WORKERS=${count} with the node:http adapter needs Node 22.12 or newer (SO_REUSEPORT in listen); on Node ${process.versions.node} use WORKERS=1, or the uWS adapter (TRANSPORT=uws on Node 20).`);
     process.exitCode = EXIT_STARTUP_FAILED;
@@ -89,6 +96,11 @@ export async function runWorkers(config: ServerConfig, count: number, transport:
     logger.info('stopped');
     logger.flush();
   });
+  // Under npx the signal a process manager sends dies with npm's shell (launcher.ts): its exit counts as SIGTERM.
+  const unwatchLauncher = watchNpmLauncher(env, () => {
+    logger.info('npm exited (npx or a script without exec passes no signal on): stopping as on SIGTERM');
+    process.emit('SIGTERM', 'SIGTERM');
+  });
   // No stack trace leaves the process; a failure of the supervising thread stops the workers gracefully.
   const crash = (error: unknown): void => {
     logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; stopping the workers');
@@ -106,6 +118,7 @@ export async function runWorkers(config: ServerConfig, count: number, transport:
     await supervisor.start();
   } catch (error) {
     removeSignalHandlers();
+    unwatchLauncher();
     release();
     if (signalled) return; // stopped during startup: not a failure
     console.error((error as Error).message);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { StartupError, createRedisRateLimitStore, displayUrl, startServer, transportFor } from '../server.js';
 import type { StartedServer } from '../server.js';
 import type { Transport } from '../transport/types.js';
+import { watchNpmLauncher } from './launcher.js';
 import { createLogger } from './logger.js';
 import { runWorkers } from './main-workers.js';
 import { resolveWorkerCount } from './supervisor.js';
@@ -40,7 +41,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     return;
   }
   const workers = resolveWorkerCount(config.workers);
-  if (workers > 1) return runWorkers(config, workers, transport, logger);
+  if (workers > 1) return runWorkers(config, workers, transport, logger, env);
 
   // No stack trace ever leaves the process: an unexpected crash is logged as one line.
   const crash = (error: unknown): void => {
@@ -70,6 +71,11 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Under npx the signal a process manager sends dies with npm's shell (launcher.ts): its exit counts as SIGTERM.
+  const unwatchLauncher = watchNpmLauncher(env, () => {
+    logger.info('npm exited (npx or a script without exec passes no signal on): stopping as on SIGTERM');
+    stop('SIGTERM');
+  });
 
   try {
     const rateLimitStore = config.redisUrl === undefined ? undefined : createRedisRateLimitStore(config.redisUrl, logger);
@@ -79,6 +85,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     console.error(message);
     process.exitCode = EXIT_STARTUP_FAILED;
     process.removeAllListeners('SIGTERM').removeAllListeners('SIGINT');
+    unwatchLauncher();
     return;
   }
   if (stopping) return shutDown(server);

@@ -1,5 +1,6 @@
 // The embedded rate-limit store: fixed windows in a Map, for one process (shared by its workers through the broker).
-import type { HitCount, RateLimitStore } from './store.js';
+import { MEMORY_STORE_UP } from './store.js';
+import type { HitCount, RateLimitStore, RateLimitStoreHealth } from './store.js';
 
 /**
  * Embedded store for one process: a Map of fixed windows. Expired windows are swept at most once per
@@ -21,6 +22,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     window.count++;
     return { count: window.count, resetMs: window.resetAt - now };
+  }
+
+  health(): RateLimitStoreHealth {
+    return MEMORY_STORE_UP;
   }
 
   /** Number of live windows (for tests and metrics). */

@@ -1,7 +1,7 @@
 // Fixed-window rate-limit store in Redis, shared by every instance: one atomic Lua call per hit, fails closed and fast.
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
-import type { RateLimitStore } from './store.js';
+import type { RateLimitStore, RateLimitStoreHealth } from './store.js';
 import { RateLimitStoreError } from './store-error.js';
 
 /**
@@ -63,9 +63,17 @@ function connectionTarget(url: string): { url: string } | { path: string; db?: n
   return db === null ? { path: decodeURIComponent(parsed.pathname) } : { path: decodeURIComponent(parsed.pathname), db: Number(db) };
 }
 
+const REDIS_UP: RateLimitStoreHealth = Object.freeze({ kind: 'redis', state: 'up' });
+const REDIS_UNREACHABLE: RateLimitStoreHealth = Object.freeze({ kind: 'redis', state: 'unreachable' });
+
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: RedisWithHit;
   readonly #keyPrefix: string;
+  /**
+   * The last hit failed (refused, timed out, odd reply) and none has succeeded since: a Redis that keeps the
+   * connection open but stopped answering (hung, out of memory) is as unreachable for POSTs as a refused one.
+   */
+  #lastHitFailed = false;
 
   constructor(options: RedisRateLimitStoreOptions) {
     const clientOptions = redisClientOptions(options.commandTimeoutMs ?? 250);
@@ -75,6 +83,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     // An EventEmitter without an 'error' listener would crash the process on the first refused connection.
     const onError = options.onConnectionError;
     redis.on('error', (error: Error) => onError?.(error));
+    redis.on('ready', () => {
+      this.#lastHitFailed = false;
+    });
     this.#redis = redis as RedisWithHit;
     this.#keyPrefix = options.keyPrefix ?? 'sp:';
   }
@@ -82,6 +93,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** True while commands can be sent; for the health endpoint and a gauge. */
   get connected(): boolean {
     return this.#redis.status === 'ready';
+  }
+
+  /** Up while connected and the last hit (if any since the connection became ready) was counted. */
+  health(): RateLimitStoreHealth {
+    return this.connected && !this.#lastHitFailed ? REDIS_UP : REDIS_UNREACHABLE;
   }
 
   /** Resolves once connected, rejects after `timeoutMs`; startup may use it to refuse a wrong REDIS_URL early. */
@@ -106,6 +122,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       reply = await this.#redis.rateLimitHit(this.#keyPrefix + key, windowMs);
     } catch (error) {
+      this.#lastHitFailed = true;
       const timedOut = error instanceof Error && /timed out/i.test(error.message);
       throw new RateLimitStoreError(
         timedOut ? 'timeout' : 'unavailable',
@@ -115,8 +132,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
     const [count, ttlMs] = reply;
     if (typeof count !== 'number' || typeof ttlMs !== 'number') {
+      this.#lastHitFailed = true;
       throw new RateLimitStoreError('bad-reply', 'Rate-limit store (Redis) sent an unexpected reply.');
     }
+    this.#lastHitFailed = false;
     return { count, resetMs: ttlMs };
   }
 

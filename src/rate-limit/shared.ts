@@ -1,7 +1,8 @@
 // One rate-limit store for all worker threads of a process: the main thread counts, workers ask over a MessagePort.
 import { MessageChannel } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { RateLimitStore } from './store.js';
+import { MEMORY_STORE_UP } from './store.js';
+import type { RateLimitStore, RateLimitStoreHealth } from './store.js';
 import { RateLimitStoreError } from './store-error.js';
 import type { RateLimitStoreFailure } from './store-error.js';
 
@@ -66,6 +67,8 @@ interface PendingHit {
   timer: NodeJS.Timeout;
 }
 
+const BROKER_CLOSED: RateLimitStoreHealth = Object.freeze({ kind: 'memory', state: 'unreachable' });
+
 /** Worker side: a RateLimitStore whose counts live in the main thread's broker. */
 export class SharedRateLimitStore implements RateLimitStore {
   readonly #port: MessagePort;
@@ -95,6 +98,11 @@ export class SharedRateLimitStore implements RateLimitStore {
       this.#pending.set(id, { resolve, reject, timer });
       this.#port.postMessage({ id, key, windowMs } satisfies HitRequest);
     });
+  }
+
+  /** The main thread's memory store; unreachable once the broker is gone (the worker is stopping). */
+  health(): RateLimitStoreHealth {
+    return this.#closed ? BROKER_CLOSED : MEMORY_STORE_UP;
   }
 
   async close(): Promise<void> {

@@ -19,21 +19,23 @@ export function nodeSupportsReusePort(version = process.versions.node): boolean 
 
 /**
  * uWS is loaded only when it may be used: its module is imported lazily, so `TRANSPORT=node` never touches the native
- * binary. `TRANSPORT=uws` without a loadable binary stops start-up with what to do instead.
+ * binary (nor needs the optional package). `TRANSPORT=uws` without a loadable binary, or without the package, stops
+ * start-up with one line that says what to do instead.
  */
 export async function selectTransport(choice: TransportChoice): Promise<SelectedTransport> {
   if (choice === 'node') return { transport: createNodeHttpTransport() };
+  let reason: string;
+  let remedy = 'Use Node 20 for the pinned uWebSockets.js build';
   try {
     const { createUwsTransport } = await import('./uws.js');
     return { transport: createUwsTransport() };
   } catch (error) {
-    const reason = error instanceof TransportError ? error.message : `uWebSockets.js cannot be loaded: ${(error as Error).message}`;
-    if (choice === 'uws') {
-      throw new TransportError(`TRANSPORT=uws: ${reason}. Use Node 20 for the pinned uWebSockets.js build, or TRANSPORT=node.`);
-    }
-    return {
-      transport: createNodeHttpTransport(),
-      warning: `${reason}; serving with node:http instead. For the uWS fast path run on Node 20 (see docs/deployment.md), or set TRANSPORT=node to silence this line.`,
-    };
+    reason = error instanceof TransportError ? error.message : `uWebSockets.js cannot be loaded: ${(error as Error).message}`;
+    if (error instanceof TransportError && 'remedy' in error && typeof error.remedy === 'string') remedy = error.remedy;
   }
+  if (choice === 'uws') throw new TransportError(`TRANSPORT=uws: ${reason}. ${remedy}, or TRANSPORT=node.`);
+  return {
+    transport: createNodeHttpTransport(),
+    warning: `${reason}; serving with node:http instead. For the uWS fast path ${remedy.charAt(0).toLowerCase()}${remedy.slice(1)} (see docs/deployment.md), or set TRANSPORT=node to silence this line.`,
+  };
 }

@@ -12,21 +12,52 @@ type Uws = typeof import('uWebSockets.js');
 
 const PACKAGE = 'uWebSockets.js';
 
+/** uWS cannot serve in this installation; `remedy` is the sentence that tells the operator what to do about it. */
+export class UwsUnavailableError extends TransportError {
+  constructor(
+    message: string,
+    readonly remedy: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How package.json names the pinned build (an npm alias), so the install hint stays what `npm ci` would install. */
+function pinnedSpec(require: NodeJS.Require): string {
+  try {
+    const own = require('../../package.json') as { optionalDependencies?: Record<string, string> };
+    return own.optionalDependencies?.[PACKAGE] ?? 'npm:@trufflesuite/uws-js-unofficial@20.30.0-unofficial.0';
+  } catch {
+    return 'npm:@trufflesuite/uws-js-unofficial@20.30.0-unofficial.0';
+  }
+}
+
 /**
  * The package silently falls back to a node:http reimplementation when its binary does not load, and that fallback
  * lacks what this adapter relies on (remote address, corking). So the binary for this Node ABI is required directly:
- * it either loads natively or throws (docs/deployment.md, "Node versions and adapters").
+ * it either loads natively or throws (docs/deployment.md, "Node versions and adapters"). The package itself is an
+ * optional dependency (113 MB of binaries for Node versions it mostly cannot load on): an install with
+ * `--omit=optional` has none, and that is said as such.
  */
 export function loadNativeUws(): { uws: Uws; version: string } {
   const require = createRequire(import.meta.url);
+  try {
+    require.resolve(`${PACKAGE}/package.json`);
+  } catch {
+    throw new UwsUnavailableError(
+      `${PACKAGE} is not installed (an optional dependency, left out by npm install --omit=optional)`,
+      `On Node 20, install it with \`npm install ${PACKAGE}@${pinnedSpec(require)}\``,
+    );
+  }
   const binary = `${PACKAGE}/binaries/uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
   let uws: Uws;
   try {
     uws = require(binary) as Uws;
   } catch (error) {
     const reason = (error as Error).message.split('\n')[0] ?? '';
-    throw new TransportError(
+    throw new UwsUnavailableError(
       `uWebSockets.js has no native binary that loads on Node ${process.version} (ABI ${process.versions.modules}, ${process.platform}-${process.arch}): ${reason.includes('Cannot find module') ? 'none is shipped for this ABI' : reason}`,
+      'Use Node 20 for the pinned uWebSockets.js build',
     );
   }
   const { version } = require(`${PACKAGE}/package.json`) as { version: string };

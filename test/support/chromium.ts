@@ -1,11 +1,19 @@
-// Test helper: Debian's Chromium driven by playwright-core (headless, no sandbox, background networking off, fresh profile).
+// Test helper: Chromium (CHROMIUM_PATH, default Debian's /usr/bin/chromium) driven by playwright-core: headless, fresh profile.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const INSTALL_CHROMIUM_HINT = 'install chromium: apt-get install chromium';
+/** Where Debian's package puts it; CHROMIUM_PATH overrides it (macOS, another distribution, a downloaded build). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+const INSTALL_CHROMIUM_HINT =
+  'install chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable';
+
+/** The executable the browser tests and benchmarks launch: CHROMIUM_PATH when set and not empty, else Debian's. */
+export function chromiumPath(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const configured = env.CHROMIUM_PATH?.trim();
+  return configured === undefined || configured === '' ? DEFAULT_CHROMIUM_PATH : configured;
+}
 
 /** Flags that keep Chromium from reaching out to the (closed) network at start and while running. */
 const CHROMIUM_ARGS = [
@@ -30,8 +38,10 @@ export interface ChromiumHandle {
 }
 
 /** Starts Chromium with a new empty profile; fails with the install command when Chromium is missing. */
-export async function launchChromium(executablePath = CHROMIUM_PATH, options: ChromiumOptions = {}): Promise<ChromiumHandle> {
-  if (!existsSync(executablePath)) throw new Error(`Chromium is not at ${executablePath}; ${INSTALL_CHROMIUM_HINT}`);
+export async function launchChromium(executablePath = chromiumPath(), options: ChromiumOptions = {}): Promise<ChromiumHandle> {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium is not at ${executablePath} (browser tests launch CHROMIUM_PATH, default ${DEFAULT_CHROMIUM_PATH}); ${INSTALL_CHROMIUM_HINT}`);
+  }
   const profile = mkdtempSync(join(tmpdir(), 'sessionplan-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type StartedServer } from '../../src/server.js';
-import { CHROMIUM_PATH, launchChromium, type ChromiumHandle, type ChromiumOptions } from './chromium.js';
+import { chromiumPath, launchChromium, type ChromiumHandle, type ChromiumOptions } from './chromium.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -73,7 +73,7 @@ export interface ViewerPage {
 /** Builds the viewer if needed, starts the server and Chromium, and serves the in-page module; a failed step closes the rest. */
 export async function openViewerPage(env: Record<string, string> = {}, chromium: ChromiumOptions = {}): Promise<ViewerPage> {
   const manifest = ensureViewerBuilt();
-  const browser = await launchChromium(CHROMIUM_PATH, chromium);
+  const browser = await launchChromium(chromiumPath(), chromium);
   let server: StartedServer | undefined;
   try {
     server = await startViewerServer(env);
