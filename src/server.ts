@@ -13,6 +13,7 @@ import { createOriginPolicy } from './http/origins.js';
 import type { StaticAssets } from './http/ports.js';
 import { createRouteTable } from './http/routes.js';
 import { isLoopbackAddress } from './http/rules.js';
+import { MAX_MESSAGE_BYTES } from './mcp/wire.js';
 import { createMetrics } from './metrics/metrics.js';
 import type { ServerMetrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/listener.js';
@@ -30,7 +31,7 @@ import { selectTransport } from './transport/select.js';
 import type { Transport } from './transport/types.js';
 
 /** Request bodies above this many bytes are refused with 413 while streaming (docs/http-api.md, "Limits"). */
-export const MAX_BODY_BYTES = 2_000_000;
+export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 
 /** Startup cannot continue; the message is one line meant for the operator. */
 export class StartupError extends Error {

@@ -51,8 +51,13 @@ export interface Answer {
   json: Record<string, any>;
 }
 
-export function makePost(operations: SessionOperations = inMemoryOperations, observer?: McpObserver) {
-  const handle = createMcpHandler({ operations, identity: IDENTITY, ...(observer ? { observer } : {}) });
+/** The handler over the in-test operations, as HTTP (default) or a stream transport (stdio) makes it. */
+export function makeHandler(transport: 'http' | 'stream' = 'http', operations: SessionOperations = inMemoryOperations, observer?: McpObserver) {
+  return createMcpHandler({ operations, identity: IDENTITY, transport, ...(observer ? { observer } : {}) });
+}
+
+export function makePost(operations: SessionOperations = inMemoryOperations, observer?: McpObserver, transport: 'http' | 'stream' = 'http') {
+  const handle = makeHandler(transport, operations, observer);
   return async function post(body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const res: McpHttpResponse = await handle({ headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     const raw = res.body === null ? null : joinText(res.body);

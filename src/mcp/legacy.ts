@@ -40,7 +40,9 @@ export async function handleLegacyRequest(
     case 'initialize': {
       const requested = isPlainObject(params) ? params.protocolVersion : undefined;
       if (typeof requested !== 'string') return rpcError('invalidParams', id, 'params.protocolVersion must be a string');
-      return resultReply(id, ctx.results.initialize[negotiateLegacyVersion(requested)]);
+      const negotiated = negotiateLegacyVersion(requested);
+      const reply = resultReply(id, ctx.results.initialize[negotiated]);
+      return { status: reply.status, body: reply.body, negotiated };
     }
     case 'ping':
       return resultReply(id, '{}');

@@ -15,7 +15,8 @@ const META_CAPABILITIES_PATH = `params._meta["${META_CLIENT_CAPABILITIES}"]`;
 /**
  * Checks in this order, each failing alone with its own answer: `_meta` envelope (200 -32602) → version header equal
  * to `_meta` (400 -32020) → version supported (400 -32022) → Mcp-Method equal (400 -32020) → on tools/call Mcp-Name
- * equal after decoding (400 -32020) → method known (404 -32601).
+ * equal after decoding (400 -32020) → method known (404 -32601). On a stream (stdio) there are no headers, and the
+ * header checks are left out (`ctx.headerChecks`).
  */
 export async function handleModernRequest(
   request: RequestMessage,
@@ -29,25 +30,19 @@ export async function handleModernRequest(
   if (typeof claimed !== 'string') return rpcError('invalidParams', id, `${META_VERSION_PATH} must be a string`);
   if (!isPlainObject(meta[META_CLIENT_CAPABILITIES])) return rpcError('invalidParams', id, `${META_CAPABILITIES_PATH} must be an object`);
 
-  const versionHeader = readHeader(headers, HEADER.protocolVersion);
-  if (versionHeader === undefined) return rpcError('headerMismatch', id, 'the MCP-Protocol-Version header is required');
-  if (versionHeader !== claimed) {
-    return rpcError('headerMismatch', id, `the MCP-Protocol-Version header must equal ${META_VERSION_PATH}`);
+  if (ctx.headerChecks) {
+    const versionHeader = readHeader(headers, HEADER.protocolVersion);
+    if (versionHeader === undefined) return rpcError('headerMismatch', id, 'the MCP-Protocol-Version header is required');
+    if (versionHeader !== claimed) {
+      return rpcError('headerMismatch', id, `the MCP-Protocol-Version header must equal ${META_VERSION_PATH}`);
+    }
   }
   if (claimed !== MODERN_PROTOCOL_VERSION) {
     return rpcError('unsupportedProtocolVersion', id, `${META_VERSION_PATH} must be ${MODERN_PROTOCOL_VERSION}`, unsupportedVersionData(claimed));
   }
-
-  const methodHeader = readHeader(headers, HEADER.method);
-  if (methodHeader === undefined) return rpcError('headerMismatch', id, 'the Mcp-Method header is required');
-  if (methodHeader !== method) return rpcError('headerMismatch', id, 'the Mcp-Method header must equal method');
-
-  // Mcp-Name mirrors params.name; when the body has no string name there is nothing to mirror and the tools/call
-  // param rules name the field instead (-32602).
-  if (method === 'tools/call' && isPlainObject(params) && typeof params.name === 'string') {
-    const nameHeader = readHeader(headers, HEADER.name);
-    if (nameHeader === undefined) return rpcError('headerMismatch', id, 'the Mcp-Name header is required on tools/call');
-    if (decodeMcpName(nameHeader) !== params.name) return rpcError('headerMismatch', id, 'the Mcp-Name header must equal params.name');
+  if (ctx.headerChecks) {
+    const mismatch = methodHeadersMismatch(id, method, params, headers);
+    if (mismatch !== undefined) return mismatch;
   }
 
   switch (method) {
@@ -60,6 +55,21 @@ export async function handleModernRequest(
     default:
       return rpcError('unknownModernMethod', id, 'method must be server/discover, tools/list or tools/call in protocol version 2026-07-28');
   }
+}
+
+/** Mcp-Method must equal `method`; on tools/call, Mcp-Name must equal params.name after decoding (400 -32020). */
+function methodHeadersMismatch(id: RequestId, method: string, params: unknown, headers: Readonly<Record<string, string>>): Reply | undefined {
+  const methodHeader = readHeader(headers, HEADER.method);
+  if (methodHeader === undefined) return rpcError('headerMismatch', id, 'the Mcp-Method header is required');
+  if (methodHeader !== method) return rpcError('headerMismatch', id, 'the Mcp-Method header must equal method');
+  // Mcp-Name mirrors params.name; when the body has no string name there is nothing to mirror and the tools/call
+  // param rules name the field instead (-32602).
+  if (method === 'tools/call' && isPlainObject(params) && typeof params.name === 'string') {
+    const nameHeader = readHeader(headers, HEADER.name);
+    if (nameHeader === undefined) return rpcError('headerMismatch', id, 'the Mcp-Name header is required on tools/call');
+    if (decodeMcpName(nameHeader) !== params.name) return rpcError('headerMismatch', id, 'the Mcp-Name header must equal params.name');
+  }
+  return undefined;
 }
 
 /**
