@@ -8,7 +8,9 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import lz from 'lz-string';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PLAN_VIEW_URI } from '../src/mcp/app-view.js';
 import { MAX_MESSAGE_BYTES } from '../src/mcp/wire.js';
+import { ensureAppViewBuilt } from './support/app-host.js';
 import { CLI } from './support/cli.js';
 
 const SESSION = {
@@ -34,6 +36,8 @@ interface ToolResult {
   content: { type: string; text?: string }[];
   structuredContent?: Record<string, unknown>;
 }
+
+ensureAppViewBuilt();
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -67,6 +71,12 @@ describe('official SDK clients over stdio', () => {
     expect(refused.isError).toBe(true);
     expect(refused.content[0]?.text).toMatch(/^SESSION_DECODE_FAILED: /);
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32601 });
+
+    // The MCP App's resource is served over stdio too (MCP_APPS defaults to on).
+    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+    const read = await client.readResource({ uri: PLAN_VIEW_URI });
+    expect(read.contents[0]).toMatchObject({ uri: PLAN_VIEW_URI, mimeType: 'text/html;profile=mcp-app' });
+    await expect(client.readResource({ uri: 'ui://sessionplan/nothing' })).rejects.toMatchObject({ code: -32002 });
   });
 
   it("SDK v2 StdioClientTransport with versionNegotiation { mode: 'auto' }: server/discover negotiates 2026-07-28", async () => {

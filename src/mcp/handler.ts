@@ -1,5 +1,6 @@
 // Entry point of the MCP protocol layer: one message's JSON text in (a POST body or a stdio line), status and JSON-RPC body out.
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
+import type { AppViewDocument } from './app-view.js';
 import type { SessionOperations } from '../session/operations.js';
 import { classifyMessage, eraOfHeader, unknownIdFor, type Era } from './classify.js';
 import type { DispatchContext } from './context.js';
@@ -26,12 +27,17 @@ export interface McpHandlerDeps {
    * modern era's header checks do not apply. Everything else (eras, envelope, limits, tools, errors) is the same.
    */
   transport?: 'http' | 'stream';
+  /**
+   * The MCP App's document (MCP_APPS on): `resources` capability, resources/list and resources/read, `_meta.ui` on both
+   * tools. Without it the server has the seed's exact surface.
+   */
+  appView?: AppViewDocument;
 }
 
 const ACCEPTED_NOTIFICATION: McpHttpResponse = { status: 202, body: null };
 
 export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) => Promise<McpHttpResponse> {
-  const results = buildStaticResults(deps.identity);
+  const results = buildStaticResults(deps.identity, deps.appView);
   const ctx: DispatchContext = {
     operations: deps.operations,
     modernMeta: results.modernMeta,

@@ -1,5 +1,6 @@
 // Process entry of `sessionplan-mcp stdio`: the MCP handler on stdin/stdout for local clients; logs go to stderr.
 import { pino } from 'pino';
+import { loadAppView } from '../assets/app-view.js';
 import { loadCodec } from '../codec/node.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { serverIdentity } from '../endpoints.js';
@@ -15,12 +16,12 @@ const STOP_GRACE_MS = 500;
 /**
  * Serves MCP on stdin/stdout until stdin ends or SIGTERM/SIGINT arrives, then exits 0 once the messages in hand are
  * answered. stdout carries JSON-RPC messages and nothing else; the few log lines go to stderr. The environment is read
- * like the server's (PUBLIC_BASE_URL, LOG_LEVEL); the HTTP settings do not apply and are not read.
+ * like the server's (PUBLIC_BASE_URL, LOG_LEVEL, MCP_APPS); the HTTP settings do not apply and are not read.
  */
 export async function runStdio(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
   let config;
   try {
-    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL });
+    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL, MCP_APPS: env.MCP_APPS });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -28,10 +29,14 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
     return;
   }
   const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: STDERR_FD, sync: true }));
+  let appView;
   try {
-    await loadCodec();
+    await loadCodec().catch((error: unknown) => {
+      throw new Error(`Cannot load the WASM codec: ${(error as Error).message}`);
+    });
+    appView = config.mcpApps ? await loadAppView(config.publicBaseUrl) : undefined;
   } catch (error) {
-    logger.fatal(`Cannot load the WASM codec: ${(error as Error).message}`);
+    logger.fatal((error as Error).message);
     process.exitCode = 1;
     return;
   }
@@ -40,6 +45,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
     operations: createSessionOperations(loadCodec, { baseUrl: config.publicBaseUrl }),
     identity: serverIdentity(config.publicBaseUrl),
     transport: 'stream',
+    appView,
   });
   const server = new McpStreamServer({ handle, write: writeStdout, maxMessageBytes: MAX_MESSAGE_BYTES });
 
