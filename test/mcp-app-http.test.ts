@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { getToolUiResourceUri, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
@@ -70,6 +71,12 @@ describe('a server with MCP_APPS on (the default)', () => {
     expect(html).not.toMatch(/@import/i);
     expect(html.match(/<script type="module">/g)).toHaveLength(1);
     expect(html.match(/<style>/g)).toHaveLength(1);
+  });
+
+  it('the document is at most 200 KiB (its gzip size is reported)', () => {
+    const bytes = Buffer.byteLength(BUILT());
+    console.log(`plan view document: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB), gzip -9 ${gzipSync(BUILT(), { level: 9 }).length} bytes`);
+    expect(bytes).toBeLessThanOrEqual(200 * 1024);
   });
 
   it('a resources/read from a disallowed Origin is refused like a tool call (403)', async () => {

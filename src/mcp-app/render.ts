@@ -56,6 +56,8 @@ export function createViewPage(root: HTMLElement, strings: ViewStrings): ViewPag
     },
     showProblem(sentence, detail) {
       const problem = renderProblem(sentence, detail);
+      // The tools answer in English whatever the host's language: read it as English.
+      problem.querySelector('.problem-message')?.setAttribute('lang', 'en');
       show('problem', problem);
     },
     showWaiting(text) {
