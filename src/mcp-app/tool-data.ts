@@ -3,7 +3,7 @@ import { isExactlyCanonical } from '../session/canonical.js';
 import { MAX_LISTED_PROBLEMS, SessionError } from '../session/errors.js';
 import { buildLink, parseLink } from '../session/link.js';
 import { tolerantSessionSchema, type TolerantSession } from '../session/schema.js';
-import { validateForCreate } from '../session/validate.js';
+import { checkForCreate } from '../session/validate.js';
 import { checkShape } from '../session/walk.js';
 
 export type ToolKind = 'create' | 'decode';
@@ -60,11 +60,11 @@ export function errorTextOf(result: ToolResult): string {
 
 /**
  * The plan of a create call: the input's `session`, checked and normalized by the same session code as the server
- * (defaults filled, no codec needed). Throws SessionError when the input is not a valid session (the tool then reports
- * the error itself).
+ * (defaults filled, no codec needed; the size of its JSON text is the tool's to check). Throws SessionError when the
+ * input is not a valid session (the tool then reports the error itself).
  */
 export function planOfCreateInput(args: Record<string, unknown>): TolerantSession {
-  return validateForCreate(args.session).session as TolerantSession;
+  return checkForCreate(args.session) as TolerantSession;
 }
 
 /**
