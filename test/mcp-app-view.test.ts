@@ -91,6 +91,7 @@ describe('create_session_link: the plan from the tool input, the link from the r
       }
       expect(await startsOf(view)).toMatchObject({ ...TOP_LEVEL_STARTS, ...NESTED_STARTS });
       expect(await view.frame.locator('.plan-end').textContent()).toBe('Ends 14:45');
+      expect(await view.frame.locator('.plan-date').textContent()).toBe('Saturday, 14 March 2026');
       expect(await view.frame.evaluate(() => document.documentElement.lang)).toBe('en');
 
       const height = await expectSized(view);
@@ -119,6 +120,11 @@ describe('decode_session_link: the plan from the result', () => {
       await view.frame.locator('main[data-state="plan"]').waitFor();
       expect(await startsOf(view)).toMatchObject(TOP_LEVEL_STARTS);
       expect(await view.frame.evaluate(() => [document.documentElement.lang, document.documentElement.dataset['theme']])).toEqual(['de', 'dark']);
+      // The viewer's German table and Intl formats.
+      expect(await view.frame.locator('.plan-date').textContent()).toBe('Samstag, 14. März 2026');
+      expect(await view.frame.locator('.plan-start').textContent()).toBe('Beginn 09:00');
+      expect(await view.frame.locator('.plan-end').textContent()).toBe('Ende 14:45');
+      expect(await view.frame.getByText('Lücke von 1 Std. 15 Min.').count()).toBe(1);
       // Dark: light text on a dark page.
       const [page, ink] = await view.frame.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('.plan-title')!).color]);
       expect(luminance(page!)).toBeLessThan(0.05);
@@ -181,7 +187,7 @@ describe('tool errors', () => {
       await view.sendToolInput({ link });
       await view.sendToolResult(result);
       await view.frame.locator('main[data-state="problem"]').waitFor();
-      expect(await view.frame.getByRole('heading', { level: 1 }).textContent()).toBe('Dieser Link konnte nicht geöffnet werden.');
+      expect(await view.frame.getByRole('heading', { level: 1 }).textContent()).toBe('Dieser Link lässt sich nicht öffnen');
       expect(await view.frame.locator('.problem-message').textContent()).toMatch(/^SESSION_DECODE_FAILED: link: is a dynamic server link/);
       await expectClean(view);
       await view.screenshot('decode-error-de');
@@ -202,8 +208,10 @@ describe('following the host', () => {
       await view.frame.getByRole('status').filter({ hasText: 'The link could not be opened from here.' }).waitFor();
       await view.setHostContext({ theme: 'dark', locale: 'de-CH', toolInfo: toolInfo('create_session_link') });
       await view.frame.getByRole('button', { name: 'In Sessionplan öffnen' }).waitFor();
-      expect(await view.frame.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+      expect(await view.frame.evaluate(() => [document.documentElement.dataset['theme'], document.documentElement.lang])).toEqual(['dark', 'de']);
+      // The plan is drawn again in the new language.
       expect(await view.frame.locator('main[data-state="plan"]').count()).toBe(1);
+      expect(await view.frame.locator('.plan-end').textContent()).toBe('Ende 14:45');
       await expectClean(view);
     } finally {
       await view.close();

@@ -1,4 +1,6 @@
 // What the view takes from the host context (ui/initialize, host-context-changed): theme, locale, style variables, tool.
+import type { Language } from '../viewer/i18n/strings.js';
+import { languageOfTag } from '../viewer/language.js';
 
 /** The parts of the spec's HostContext the view reads; every field is optional and may change later. */
 export interface HostContext {
@@ -8,11 +10,9 @@ export interface HostContext {
   toolInfo?: { tool?: { name?: unknown } };
 }
 
-export type Language = 'de' | 'en';
-
-/** German for a `de*` locale (de, de-DE, de-AT, de-CH…), English otherwise, as the viewer chooses. */
-export function languageOf(locale: string | undefined): Language {
-  return typeof locale === 'string' && /^de(?:-|$)/i.test(locale) ? 'de' : 'en';
+/** German for a `de*` host locale (de, de-DE, de-AT, de-CH…), English otherwise: the viewer's own rule. */
+export function languageOfContext(context: HostContext): Language {
+  return languageOfTag(context.locale);
 }
 
 /** The spec's standard variables the view's styles read (styles.css), each with the view's own value as fallback. */
@@ -44,5 +44,4 @@ export function applyContext(root: HTMLElement, context: HostContext): void {
     if (typeof value === 'string' && value.trim() !== '') root.style.setProperty(name, value);
     else root.style.removeProperty(name);
   }
-  root.lang = languageOf(context.locale);
 }
