@@ -206,6 +206,25 @@ describe('raw stdio', () => {
     expect(server.stderr()).toContain('SIGTERM');
   });
 
+  it('under npm, the end of the shell npm started it from stops it like SIGTERM (npx forwards signals to that shell only)', async () => {
+    // As `npx sessionplan-mcp stdio` runs it: npm → sh -c → node. The shell is killed; the server's stdin (here a
+    // sibling's pipe, as a client's would be) stays open, so only the shell's going can stop it.
+    const shell = spawn('sh', ['-c', `sleep 30 | "${process.execPath}" "${CLI}" stdio; :`], { env: serverEnv({ npm_lifecycle_event: 'npx' }), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    shell.stderr.setEncoding('utf8').on('data', (data: string) => (stderr += data));
+    await expect.poll(() => stderr, { timeout: 10_000 }).toContain('MCP on stdin/stdout');
+    const children = readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    const serverPid = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('stdio'))!;
+    const sleepPid = children.find((pid) => pid !== serverPid)!;
+    closers.push(async () => {
+      if (isAlive(sleepPid)) process.kill(sleepPid, 'SIGKILL');
+    });
+    shell.kill('SIGKILL');
+    await expect.poll(() => isAlive(serverPid), { timeout: 2_000 }).toBe(false);
+    await expect.poll(() => stderr, { timeout: 2_000 }).toContain('npm exited; exiting');
+    expect(isAlive(sleepPid)).toBe(true); // its stdin was still open: the launcher's end stopped it
+  });
+
   it('a bad environment value stops it with one line on stderr and nothing on stdout', async () => {
     const server = startRaw({ PUBLIC_BASE_URL: 'not a url' });
     server.child.stdin.end();
@@ -215,6 +234,15 @@ describe('raw stdio', () => {
     expect(server.stderr()).toMatch(/^Invalid configuration: PUBLIC_BASE_URL must be an absolute http\(s\) URL/);
   });
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    // A zombie (exited, not yet reaped by its new parent) counts as gone.
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 
 /** TCP sockets (listening or connected) the process holds: its socket inodes found in /proc/net/tcp and tcp6. */
 function tcpSocketsOf(pid: number): string[] {

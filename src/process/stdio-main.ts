@@ -8,6 +8,7 @@ import { createMcpHandler } from '../mcp/handler.js';
 import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
 import { createSessionOperations } from '../session/operations.js';
 import { McpStreamServer } from '../stdio/stream-server.js';
+import { watchNpmLauncher } from './launcher.js';
 
 const STDERR_FD = 2;
 /** After SIGTERM/SIGINT, messages being handled get this long to be answered (the longest takes ~50 ms). */
@@ -70,6 +71,9 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   };
   process.on('SIGTERM', () => stop('SIGTERM', STOP_GRACE_MS));
   process.on('SIGINT', () => stop('SIGINT', STOP_GRACE_MS));
+  // Under npx (`npx --prefix … sessionplan-mcp stdio`) a client's SIGTERM ends npm's shell, not this process
+  // (launcher.ts): its going is taken as the same signal.
+  watchNpmLauncher(env, () => stop('npm exited', STOP_GRACE_MS));
   // A client that closes our stdout has gone: nothing can be answered any more.
   process.stdout.on('error', () => process.exit(0));
 
