@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Command line: `encode <file|->` prints a snapshot link, `decode <link|->` prints the document, `serve` starts the server.
+// Command line: `encode <file|->` prints a snapshot link, `decode <link|->` prints the document, `serve` starts the server,
+// `stdio` serves MCP on stdin/stdout.
 import { readFile } from 'node:fs/promises';
 import { commandUsage, programUsage, readCommandLine } from './cli/command-line.js';
 import type { CommandSpec } from './cli/command-line.js';
@@ -64,6 +65,12 @@ async function serve(): Promise<void> {
   await main();
 }
 
+async function stdio(): Promise<void> {
+  // Loaded only here, like serve: stdout must carry nothing but JSON-RPC from the first byte on.
+  const { runStdio } = await import('./process/stdio-main.js');
+  await runStdio();
+}
+
 const FOOTER = `Links are built on PUBLIC_BASE_URL (default https://sessionplan.de/). Errors go to stderr as one line; the exit status is then 1.`;
 
 /**
@@ -108,6 +115,20 @@ const COMMANDS: readonly CommandSpec[] = [
       'lists them all). SIGTERM or SIGINT stops it gracefully: in-flight requests finish, exit status 0.',
     ].join('\n'),
     run: serve,
+  },
+  {
+    name: 'stdio',
+    operands: '',
+    minOperands: 0,
+    maxOperands: 0,
+    summary: 'serve MCP on stdin/stdout for a local client (Claude Desktop, …); logs on stderr',
+    details: [
+      'Serves the MCP endpoint over stdio for a client that starts it (Claude Desktop, Claude Code, VS Code,',
+      'Cursor; docs/clients.md): one JSON-RPC message per line on stdin, one answer per line on stdout, and',
+      'nothing else there; log lines go to stderr. No TCP port. PUBLIC_BASE_URL, MCP_APPS and LOG_LEVEL apply.',
+      'It exits 0 when stdin ends or on SIGTERM/SIGINT.',
+    ].join('\n'),
+    run: stdio,
   },
 ];
 

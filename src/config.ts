@@ -36,6 +36,8 @@ export interface ServerConfig {
   metricsHost: string;
   /** Worker threads that answer heavy POSTs (large bodies, decodes) off the event loop; 0 = all on the event loop. */
   offloadThreads: number;
+  /** The MCP App (plan view resource, `_meta.ui` on both tools); false gives the seed's exact MCP surface. */
+  mcpApps: boolean;
 }
 
 /** A bad environment value; the message is one line naming the variable. */
@@ -102,6 +104,7 @@ const variables = {
   METRICS_HOST: { schema: hostSchema, fallback: '127.0.0.1', secret: false },
   OFFLOAD_THREADS: { schema: integer(0, 64, 'must be an integer from 0 to 64 (0 = answer everything on the event loop)'), fallback: '1', secret: false },
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
+  MCP_APPS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
 } as const;
 
 type Variables = typeof variables;
@@ -149,5 +152,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     metricsPort: p.METRICS_PORT,
     metricsHost: p.METRICS_HOST,
     offloadThreads: p.OFFLOAD_THREADS,
+    mcpApps: p.MCP_APPS,
   };
 }

@@ -6,6 +6,7 @@ import { createRestHandlers } from './http/rest.js';
 import type { RestHandlers } from './http/rest.js';
 import { createMcpHandler } from './mcp/handler.js';
 import type { McpServerIdentity } from './mcp/handler.js';
+import type { AppViewDocument } from './mcp/app-view.js';
 import { createSessionOperations } from './session/operations.js';
 
 export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -28,15 +29,17 @@ export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
 
 /**
  * `largeTexts`: the endpoints answer large requests (an offload thread's), so long documents and results are
- * serialized in pieces (session/json-pieces.ts) instead of as one multi-MB string.
+ * serialized in pieces (session/json-pieces.ts) instead of as one multi-MB string. `appView`: the MCP App's document
+ * (MCP_APPS on); without it the MCP endpoint has the seed's surface.
  */
-export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, largeTexts = false): Endpoints {
+export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, largeTexts = false, appView?: AppViewDocument): Endpoints {
   const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl, largeTexts });
   const handleMcpPost = createMcpHandler({
     operations,
     identity: serverIdentity(publicBaseUrl),
     observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
     largeResults: largeTexts,
+    appView,
   });
   return {
     mcp: (request) => handleMcpPost({ headers: request.headers, body: request.body.text() }),

@@ -1,5 +1,6 @@
 // Composition root: one server from codec, session operations, MCP handler, REST, rate limiting, metrics and an adapter.
 import type { Logger } from 'pino';
+import { loadAppView } from './assets/app-view.js';
 import { iconPng } from './assets/icon.js';
 import { loadStaticAssets } from './assets/static.js';
 import { loadCodec } from './codec/node.js';
@@ -13,6 +14,7 @@ import { createOriginPolicy } from './http/origins.js';
 import type { StaticAssets } from './http/ports.js';
 import { createRouteTable } from './http/routes.js';
 import { isLoopbackAddress } from './http/rules.js';
+import { MAX_MESSAGE_BYTES } from './mcp/wire.js';
 import { createMetrics } from './metrics/metrics.js';
 import type { ServerMetrics } from './metrics/metrics.js';
 import { listenMetrics } from './metrics/listener.js';
@@ -30,7 +32,7 @@ import { selectTransport } from './transport/select.js';
 import type { Transport } from './transport/types.js';
 
 /** Request bodies above this many bytes are refused with 413 while streaming (docs/http-api.md, "Limits"). */
-export const MAX_BODY_BYTES = 2_000_000;
+export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 
 /** Startup cannot continue; the message is one line meant for the operator. */
 export class StartupError extends Error {
@@ -112,12 +114,17 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       recordEvent: (event) => metrics.recordEvent(event),
       onInternalError: (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure'),
     };
-    let endpoints = createEndpoints(config.publicBaseUrl, hooks);
+    const appView = config.mcpApps
+      ? await loadAppView(config.publicBaseUrl).catch((error: unknown) => {
+          throw new StartupError((error as Error).message);
+        })
+      : undefined;
+    let endpoints = createEndpoints(config.publicBaseUrl, hooks, false, appView);
     // Large bodies are assembled in these buffers and travel in them to an offload thread and back with its answer.
     const buffers = new BufferPool();
     if (config.offloadThreads > 0) {
       // Heavy POSTs go to threads, so that a 2 MB create or a link that expands to 2 MB never holds health checks up.
-      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl }, (error) => logger.error({ err: { type: error.name, message: error.message } }, 'offload thread failed; a new one is started'));
+      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl, appView }, (error) => logger.error({ err: { type: error.name, message: error.message } }, 'offload thread failed; a new one is started'));
       opened.push(() => pool.close());
       // Started before listening: the first heavy request finds a warm thread, and a server's memory and file
       // descriptors are what they will be from its first request on.

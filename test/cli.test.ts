@@ -94,11 +94,12 @@ describe('sessionplan-mcp CLI', () => {
   });
 
   it.each([
-    [[], /^error: a command is required: encode <plan\.json \| ->, decode <link \| ->, serve \(see sessionplan-mcp --help\)\n$/],
-    [['frobnicate'], /^error: unknown command "frobnicate"; use encode, decode or serve \(see sessionplan-mcp --help\)\n$/],
+    [[], /^error: a command is required: encode <plan\.json \| ->, decode <link \| ->, serve, stdio \(see sessionplan-mcp --help\)\n$/],
+    [['frobnicate'], /^error: unknown command "frobnicate"; use encode, decode, serve or stdio \(see sessionplan-mcp --help\)\n$/],
     [['encode'], /^error: wrong arguments for encode \(got no arguments\); usage: sessionplan-mcp encode <plan\.json \| ->\n$/],
     [['decode', 'a', 'b'], /^error: wrong arguments for decode \(got 2 arguments\); usage: sessionplan-mcp decode <link \| ->\n$/],
     [['serve', 'now'], /^error: wrong arguments for serve \(got 1 argument\); usage: sessionplan-mcp serve\n$/],
+    [['stdio', 'now'], /^error: wrong arguments for stdio \(got 1 argument\); usage: sessionplan-mcp stdio\n$/],
   ])('usage errors: %j', async (args, message) => {
     expectOneLineError(await cli(args), message);
   });
@@ -136,6 +137,7 @@ describe('sessionplan-mcp CLI', () => {
     [['decode', '--help'], 'Usage: sessionplan-mcp decode <link | ->\n'],
     [['serve', '--help'], 'Usage: sessionplan-mcp serve\n'],
     [['--help', 'serve'], 'Usage: sessionplan-mcp serve\n'],
+    [['stdio', '--help'], 'Usage: sessionplan-mcp stdio\n'],
     [['help', 'decode'], 'Usage: sessionplan-mcp decode <link | ->\n'],
   ])("%j prints that command's usage, not a file's contents or a server, exit 0", async (args, usageLine) => {
     const run = await cli(args.map((arg) => (arg === planFileArgument ? planFile : arg)));
@@ -152,7 +154,7 @@ describe('sessionplan-mcp CLI', () => {
     [['--verbose', 'encode', 'plan.json'], /^error: unknown option --verbose \(see sessionplan-mcp --help\)\n$/],
     [['--help=yes'], /^error: option --help takes no value /],
     [['encode', '-v'], /^error: unknown option -v for encode /],
-    [['help', 'frobnicate'], /^error: unknown command "frobnicate"; use encode, decode or serve /],
+    [['help', 'frobnicate'], /^error: unknown command "frobnicate"; use encode, decode, serve or stdio /],
   ])('unknown options are errors that name the option: %j', async (args, message) => {
     expectOneLineError(await cli(args), message);
   });

@@ -1,7 +1,7 @@
 // Modern (2026-07-28) checks in SPEC §5 order, each failing alone, and the Mcp-Name `=?base64?…?=` form.
 import { describe, expect, it } from 'vitest';
 import { decodeMcpName } from '../src/mcp/headers.js';
-import { makePost, META_CAPS, META_VERSION, modernHeaders, modernMeta, SAMPLE_SESSION } from './mcp-support.js';
+import { makeHandler, makePost, META_CAPS, META_VERSION, modernHeaders, modernMeta, SAMPLE_SESSION } from './mcp-support.js';
 
 const post = makePost();
 const TOOL = 'create_session_link';
@@ -127,5 +127,34 @@ describe('Mcp-Name =?base64?…?= form', () => {
     expect(decodeMcpName('=?base64?SGVsbG8?=')).toBeUndefined();
     expect(decodeMcpName('=?base64?SGVs!!!bG8=?=')).toBeUndefined();
     expect(decodeMcpName('=?base64?7aCA?=')).toBeUndefined(); // encoded lone surrogate: invalid UTF-8
+  });
+});
+
+describe('a stream transport (stdio) has no headers', () => {
+  const streamPost = makePost(undefined, undefined, 'stream');
+  it('leaves out the header checks and keeps every other check, in the same order', async () => {
+    const { body } = validCall();
+    const answer = await streamPost(body, {});
+    expect(answer.status).toBe(200);
+    expect(answer.json.result.resultType).toBe('complete');
+    // Headers a stream cannot have are not looked at, even when a caller passes them.
+    expect((await streamPost(body, { 'mcp-method': 'tools/list', 'mcp-name': 'other' })).json.result.resultType).toBe('complete');
+    const unsupported = validCall();
+    unsupported.body.params._meta[META_VERSION] = 'v999.0.0';
+    expect((await streamPost(unsupported.body, {})).json.error.code).toBe(-32022);
+    const noCapabilities = validCall();
+    delete noCapabilities.body.params._meta[META_CAPS];
+    expect((await streamPost(noCapabilities.body, {})).json.error.code).toBe(-32602);
+    expect((await streamPost({ ...validCall().body, method: 'ping' }, {})).json.error.code).toBe(-32601);
+    // The same request over HTTP without headers is refused (-32020).
+    expect((await post(body, {})).json.error.code).toBe(-32020);
+  });
+
+  it('a legacy initialize reports the revision it negotiated, for the stream to keep', async () => {
+    const handle = makeHandler('stream');
+    const init = await handle({ headers: {}, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } }) });
+    expect(init.negotiated).toBe('2025-06-18');
+    const list = await handle({ headers: {}, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    expect(list.negotiated).toBeUndefined();
   });
 });

@@ -74,12 +74,16 @@ describe('tools/list per revision', () => {
 
   // Every client puts this result into a model's context on every turn. It was 18,278 bytes (modern) before the
   // schemas shared their definitions, 8,524 with $defs and plain keywords; src/session/json-schema.ts says what took it
-  // under 7 KB with the same information. Bytes of the whole JSON-RPC answer as sent (UTF-8), not characters.
-  it('the tools/list result stays under 7 KB: at most 7,168 bytes, each revision', async () => {
+  // under 7 KB with the same information. Bytes of the whole JSON-RPC answer as sent (UTF-8), not characters, with the
+  // MCP App's `_meta.ui` on both tools (MCP_APPS on, the default).
+  it('the tools/list result stays under 7 KB: at most 7,168 bytes, each revision, _meta.ui included', async () => {
+    const withApp = makePost(undefined, undefined, 'http', { html: '<!doctype html>' });
     const sizes: Record<string, number> = {};
-    sizes['2026-07-28'] = Buffer.byteLength((await modern('tools/list')).raw!);
-    for (const v of LEGACY) sizes[v] = Buffer.byteLength((await legacy('tools/list', undefined, v)).raw!);
-    console.log(`tools/list bytes per revision (whole JSON-RPC answer): ${JSON.stringify(sizes)}`);
+    const answer = await withApp(modernRequest('tools/list'), modernHeaders('tools/list'));
+    expect(answer.json.result.tools[0]._meta.ui.resourceUri).toMatch(/^ui:\/\//);
+    sizes['2026-07-28'] = Buffer.byteLength(answer.raw!);
+    for (const v of LEGACY) sizes[v] = Buffer.byteLength((await withApp(legacyRequest('tools/list'), { 'mcp-protocol-version': v })).raw!);
+    console.log(`tools/list bytes per revision (whole JSON-RPC answer, _meta.ui included): ${JSON.stringify(sizes)}`);
     for (const size of Object.values(sizes)) expect(size).toBeLessThanOrEqual(7_168);
     expect(Buffer.byteLength(JSON.stringify(createToolInputSchema))).toBeLessThanOrEqual(3_600);
     expect(Buffer.byteLength(JSON.stringify(decodeToolOutputSchema))).toBeLessThanOrEqual(1_800);

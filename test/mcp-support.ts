@@ -1,5 +1,6 @@
 // Helpers for the MCP protocol-layer tests: a small in-memory SessionOperations and request builders.
 import { joinText } from '../src/session/json-pieces.js';
+import type { AppViewDocument } from '../src/mcp/app-view.js';
 import { createMcpHandler, type McpHttpResponse, type McpObserver } from '../src/mcp/handler.js';
 import { SessionError } from '../src/session/errors.js';
 import type { SessionOperations } from '../src/session/operations.js';
@@ -51,8 +52,16 @@ export interface Answer {
   json: Record<string, any>;
 }
 
-export function makePost(operations: SessionOperations = inMemoryOperations, observer?: McpObserver) {
-  const handle = createMcpHandler({ operations, identity: IDENTITY, ...(observer ? { observer } : {}) });
+/**
+ * The handler over the in-test operations, as HTTP (default) or a stream transport (stdio) makes it; with `appView`,
+ * the MCP App is on (MCP_APPS on), else the seed's surface.
+ */
+export function makeHandler(transport: 'http' | 'stream' = 'http', operations: SessionOperations = inMemoryOperations, observer?: McpObserver, appView?: AppViewDocument) {
+  return createMcpHandler({ operations, identity: IDENTITY, transport, ...(observer ? { observer } : {}), ...(appView ? { appView } : {}) });
+}
+
+export function makePost(operations: SessionOperations = inMemoryOperations, observer?: McpObserver, transport: 'http' | 'stream' = 'http', appView?: AppViewDocument) {
+  const handle = makeHandler(transport, operations, observer, appView);
   return async function post(body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const res: McpHttpResponse = await handle({ headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     const raw = res.body === null ? null : joinText(res.body);

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       offloadThreads: 1,
+      mcpApps: true,
     });
   });
 
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       METRICS_PORT: '9464',
       METRICS_HOST: '0.0.0.0',
       OFFLOAD_THREADS: '2',
+      MCP_APPS: 'off',
     });
     expect(config).toEqual({
       port: 0,
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       metricsPort: 9464,
       metricsHost: '0.0.0.0',
       offloadThreads: 2,
+      mcpApps: false,
     });
   });
 
@@ -111,6 +114,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT: '0' }, 'RATE_LIMIT'],
     [{ RATE_WINDOW_S: '1m' }, 'RATE_WINDOW_S'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ MCP_APPS: 'true' }, 'MCP_APPS'],
   ])('refuses %j with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));

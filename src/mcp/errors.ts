@@ -12,6 +12,8 @@ export const RpcErrorCode = {
   RateLimited: -32000,
   HeaderMismatch: -32020,
   UnsupportedProtocolVersion: -32022,
+  /** resources/read of an unknown URI in the legacy revisions (2026-07-28 answers -32602 instead). */
+  ResourceNotFound: -32002,
 } as const;
 export type RpcErrorCode = (typeof RpcErrorCode)[keyof typeof RpcErrorCode];
 
@@ -38,6 +40,7 @@ export const RPC_SITUATIONS = {
   malformedJson: { status: 200, code: RpcErrorCode.ParseError, message: 'Parse error' },
   invalidRequest: { status: 200, code: RpcErrorCode.InvalidRequest, message: 'Invalid Request' },
   invalidParams: { status: 200, code: RpcErrorCode.InvalidParams, message: 'Invalid params' },
+  resourceNotFound: { status: 200, code: RpcErrorCode.ResourceNotFound, message: 'Resource not found' },
   internalError: { status: 200, code: RpcErrorCode.InternalError, message: 'Internal error' },
   bodyTooLarge: { status: 413, code: RpcErrorCode.InvalidRequest, message: 'Request body too large' },
   rateLimited: { status: 429, code: RpcErrorCode.RateLimited, message: 'Rate limit exceeded' },

@@ -1,5 +1,6 @@
-// Entry point of the MCP protocol layer: one POSTed JSON text in, JSON-RPC status and body out (no HTTP server here).
+// Entry point of the MCP protocol layer: one message's JSON text in (a POST body or a stdio line), status and JSON-RPC body out.
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
+import type { AppViewDocument } from './app-view.js';
 import type { SessionOperations } from '../session/operations.js';
 import { classifyMessage, eraOfHeader, unknownIdFor, type Era } from './classify.js';
 import type { DispatchContext } from './context.js';
@@ -21,13 +22,29 @@ export interface McpHandlerDeps {
   observer?: McpObserver;
   /** Answer long results in pieces (json-pieces.ts): where large requests are answered (offload threads). */
   largeResults?: boolean;
+  /**
+   * Where the messages come from: `http` (default), or `stream` for a transport without headers (stdio), where the
+   * modern era's header checks do not apply. Everything else (eras, envelope, limits, tools, errors) is the same.
+   */
+  transport?: 'http' | 'stream';
+  /**
+   * The MCP App's document (MCP_APPS on): `resources` capability, resources/list and resources/read, `_meta.ui` on both
+   * tools. Without it the server has the seed's exact surface.
+   */
+  appView?: AppViewDocument;
 }
 
 const ACCEPTED_NOTIFICATION: McpHttpResponse = { status: 202, body: null };
 
 export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) => Promise<McpHttpResponse> {
-  const results = buildStaticResults(deps.identity);
-  const ctx: DispatchContext = { operations: deps.operations, modernMeta: results.modernMeta, results, largeResults: deps.largeResults === true };
+  const results = buildStaticResults(deps.identity, deps.appView);
+  const ctx: DispatchContext = {
+    operations: deps.operations,
+    modernMeta: results.modernMeta,
+    results,
+    largeResults: deps.largeResults === true,
+    headerChecks: deps.transport !== 'stream',
+  };
   const report = toolCallReporter(deps.observer);
 
   return async function handleMcpPost(req: McpHttpRequest): Promise<McpHttpResponse> {
@@ -101,5 +118,6 @@ function toolCallReporter(observer: McpObserver | undefined): (tool: ToolName, o
 }
 
 function plain(reply: Reply): McpHttpResponse {
+  if (reply.negotiated !== undefined) return { status: reply.status, body: reply.body, negotiated: reply.negotiated };
   return { status: reply.status, body: reply.body };
 }

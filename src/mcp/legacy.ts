@@ -1,8 +1,9 @@
-// Legacy (2025-11-25, 2025-06-18, 2025-03-26) requests: initialize handshake, ping, tools/list and tools/call.
+// Legacy (2025-11-25, 2025-06-18, 2025-03-26) requests: initialize handshake, ping, tools/*, and resources/* (MCP App).
 import { isPlainObject, type RequestMessage } from './envelope.js';
 import { rpcError } from './errors.js';
 import { HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
+import { handleResourceMethod, isResourceMethod, RESOURCE_METHODS } from './resources.js';
 import { callTool } from './tool-call.js';
 import type { Reply, RequestId, ResponseId } from './types.js';
 import {
@@ -13,6 +14,9 @@ import {
   type LegacyProtocolVersion,
 } from './version.js';
 import { resultReply } from './wire.js';
+
+const LEGACY_METHODS = 'initialize, ping, tools/list or tools/call';
+const LEGACY_METHODS_WITH_RESOURCES = `initialize, ping, tools/list, tools/call, ${RESOURCE_METHODS.join(' or ')}`;
 
 /** Stateless: the version header *is* the negotiated version; absent means a client from before the header existed. */
 export type LegacyRevision = { ok: true; revision: LegacyProtocolVersion } | { ok: false; reply: Reply };
@@ -40,7 +44,9 @@ export async function handleLegacyRequest(
     case 'initialize': {
       const requested = isPlainObject(params) ? params.protocolVersion : undefined;
       if (typeof requested !== 'string') return rpcError('invalidParams', id, 'params.protocolVersion must be a string');
-      return resultReply(id, ctx.results.initialize[negotiateLegacyVersion(requested)]);
+      const negotiated = negotiateLegacyVersion(requested);
+      const reply = resultReply(id, ctx.results.initialize[negotiated]);
+      return { status: reply.status, body: reply.body, negotiated };
     }
     case 'ping':
       return resultReply(id, '{}');
@@ -51,6 +57,7 @@ export async function handleLegacyRequest(
     case 'server/discover':
       return rpcError('unknownLegacyMethod', id, 'server/discover is only available in protocol version 2026-07-28');
     default:
-      return rpcError('unknownLegacyMethod', id, 'method must be initialize, ping, tools/list or tools/call');
+      if (ctx.results.resources !== undefined && isResourceMethod(method)) return handleResourceMethod(id, method, params, version.revision, ctx);
+      return rpcError('unknownLegacyMethod', id, `method must be ${ctx.results.resources === undefined ? LEGACY_METHODS : LEGACY_METHODS_WITH_RESOURCES}`);
   }
 }

@@ -102,9 +102,15 @@ export function isToolName(name: unknown): name is ToolName {
   return typeof name === 'string' && BY_NAME.has(name);
 }
 
-/** A tool as `tools/list` shows it in one revision: no `title`/`outputSchema` before 2025-06-18. */
-export function listedTool(tool: ToolDefinition, revision: ProtocolRevision): Record<string, unknown> {
+/**
+ * A tool as `tools/list` shows it in one revision: no `title`/`outputSchema` before 2025-06-18. `meta`: the tool's
+ * `_meta` (the MCP App's resource), in every revision: hosts of older revisions render apps too.
+ */
+export function listedTool(tool: ToolDefinition, revision: ProtocolRevision, meta?: Record<string, unknown>): Record<string, unknown> {
   // The schemas name no `$schema` (json-schema.ts), so every revision gets them as they are.
-  if (revision === '2025-03-26') return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: ANNOTATIONS };
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: ANNOTATIONS };
+  const listed: Record<string, unknown> = revision === '2025-03-26'
+    ? { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: ANNOTATIONS }
+    : { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: ANNOTATIONS };
+  if (meta !== undefined) listed._meta = meta;
+  return listed;
 }

@@ -1,4 +1,5 @@
 import type { JsonText } from '../session/json-pieces.js';
+import type { LegacyProtocolVersion } from './version.js';
 
 // Plain request/response shapes shared by the MCP protocol layer and the HTTP layer that calls it (no sockets here).
 
@@ -15,6 +16,11 @@ export interface McpHttpResponse {
   status: number;
   /** `null` → empty body (202 for notifications); pieces (json-pieces.ts) only when the handler was asked for them. */
   body: JsonText | null;
+  /**
+   * On a legacy `initialize` answered with success: the revision it negotiated. HTTP clients send it back in the
+   * MCP-Protocol-Version header of every later request; a stream transport (stdio) keeps it for them.
+   */
+  negotiated?: LegacyProtocolVersion;
 }
 
 /** Who this server says it is, in `serverInfo` and `_meta["io.modelcontextprotocol/serverInfo"]`. */

@@ -8,7 +8,7 @@ import { BYTES_ANSWER_MIN_CHARS } from './offload.js';
 import type { OffloadJob, OffloadMessage, OffloadReply, OffloadWorkerData } from './offload.js';
 
 const port = parentPort!;
-const { publicBaseUrl } = workerData as OffloadWorkerData;
+const { publicBaseUrl, appView } = workerData as OffloadWorkerData;
 const UTF8 = new TextDecoder();
 const ENCODER = new TextEncoder();
 let events: AnalyticsEvent[] = [];
@@ -23,6 +23,7 @@ const endpoints = createEndpoints(
     },
   },
   true,
+  appView,
 );
 await loadCodec();
 

@@ -1,6 +1,7 @@
 // Heavy POSTs (large bodies, decodes) answered in worker threads, so that no request holds the event loop for long.
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { Codec } from '../codec/types.js';
+import type { AppViewDocument } from '../mcp/app-view.js';
 import { LARGE_BODY_BYTES } from '../http/body.js';
 import type { RequestBody } from '../http/body.js';
 import { ServerBusyError } from '../http/ports.js';
@@ -82,6 +83,8 @@ export interface OffloadReply {
 /** What the thread needs to build the same endpoints (offload-worker.ts). */
 export interface OffloadWorkerData {
   readonly publicBaseUrl: string;
+  /** The MCP App's document when MCP_APPS is on: a thread answers resources/read like the event loop does. */
+  readonly appView?: AppViewDocument;
 }
 
 /**

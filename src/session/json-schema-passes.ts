@@ -25,22 +25,27 @@ export function mapSchemas(schema: unknown, rewrite: (node: Json) => Json): unkn
 
 const map = (schema: Json, rewrite: (node: Json) => Json): Json => mapSchemas(schema, rewrite) as Json;
 
-const STRING_KEYWORDS = new Set(['type', 'minLength', 'maxLength', 'pattern', 'format']);
+/** Keywords that apply to strings only: a `type` list's string branch takes them along. */
+const STRING_KEYWORDS = new Set(['minLength', 'maxLength', 'pattern', 'format']);
 
 /**
- * `anyOf: [{ type: "string", …string keywords }, { type: "null" }]` → `type: ["string", "null"], …string keywords`:
- * the same schema, as minLength, maxLength, pattern and format only apply to strings. A pass over the finished schema
- * (zod's override hook also sees nodes that it replaces by a `$ref` afterwards).
+ * `type: ["string", "null"], …string keywords` → `anyOf: [{ type: "string", …string keywords }, { type: "null" }]`: the
+ * same schema with one `type` per branch. A `type` list is legal JSON Schema, but clients that map tool schemas onto a
+ * single-type dialect (the OpenAPI subset of some function-calling layers) reject it or drop the constraint; the MCP
+ * Inspector warns about each one. zod writes a list for a plain nullable value (`z.string().nullable()`).
  */
-export function nullableStrings(schema: Json): Json {
+export function singleTypes(schema: Json): Json {
   return map(schema, (node) => {
-    const anyOf = node.anyOf;
-    if (!Array.isArray(anyOf) || anyOf.length !== 2) return node;
-    const [value, nothing] = anyOf as unknown[];
-    if (!isObject(value) || !isObject(nothing) || Object.keys(nothing).join() !== 'type' || nothing.type !== 'null') return node;
-    if (value.type !== 'string' || !Object.keys(value).every((key) => STRING_KEYWORDS.has(key))) return node;
-    const { anyOf: _union, ...rest } = node;
-    return { ...rest, ...value, type: ['string', 'null'] };
+    const types = node.type;
+    if (!Array.isArray(types)) return node;
+    const shared: Json = {};
+    const forStrings: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'type') continue;
+      if (STRING_KEYWORDS.has(key)) forStrings[key] = value;
+      else shared[key] = value;
+    }
+    return { ...shared, anyOf: types.map((type) => (type === 'string' ? { type, ...forStrings } : { type })) };
   });
 }
 

@@ -12,7 +12,8 @@ export const requiredOf = (schema: Json): unknown[] => (Array.isArray(schema.req
  * ±(2^53 − 1) bounds, `additionalProperties: {}` and `type: "string"` on property names (true of every JSON object),
  * `type` beside a string `const`, a `oneOf` of one, the regex beside `format: "date"` (RFC 3339 full-date already
  * means a real date), and in output schemas `default` (a decoded document has every field; the defaults are
- * documented in the input schema).
+ * documented in the input schema) and `additionalProperties: false` (an output schema says what a result holds; no
+ * client needs to be told that it holds nothing else).
  */
 export function tidy(io: 'input' | 'output') {
   return ({ jsonSchema }: { jsonSchema: Json }): void => {
@@ -29,7 +30,10 @@ export function tidy(io: 'input' | 'output') {
       Object.assign(jsonSchema, oneOf[0]);
     }
     if (jsonSchema.format === 'date') delete jsonSchema.pattern;
-    if (io === 'output') delete jsonSchema.default;
+    if (io === 'output') {
+      delete jsonSchema.default;
+      if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    }
     factorOpenVariants(jsonSchema);
     // `const` says the type already.
     if (typeof jsonSchema.const === 'string' && jsonSchema.type === 'string') delete jsonSchema.type;

@@ -1,6 +1,6 @@
 // JSON Schemas (draft 2020-12) of the session document and of both tools, generated from the zod schemas, never by hand.
 import * as z from 'zod';
-import { nullableStrings, shareUnionFields, withoutNestedRequired, withoutTitles } from './json-schema-passes.js';
+import { shareUnionFields, singleTypes, withoutNestedRequired, withoutTitles } from './json-schema-passes.js';
 import { tidy, type Json } from './json-schema-tidy.js';
 import { sessionSchema, tolerantSessionSchema } from './schema.js';
 
@@ -9,15 +9,19 @@ import { sessionSchema, tolerantSessionSchema } from './schema.js';
 // definition, generation artefacts out (json-schema-tidy.ts, json-schema-passes.ts). The modern tools/list result:
 // 18,278 bytes at first, 8,524 with $defs and plain keywords, 7,133 with the shared item fields, nullable strings as
 // type lists, no `required` inside the decoded document (its description says every field is present), no `title`
-// in tool schemas and tighter descriptions. test/mcp-shapes.test.ts holds it under 7,168 bytes;
-// test/session-json-schema.test.ts holds the schemas to zod's verdicts and the results to their output schemas.
+// in tool schemas and tighter descriptions. Then nullable values became `anyOf` branches of one type each (the MCP
+// Inspector warns about type lists, which single-type function-calling dialects reject: +114 bytes), and what the
+// schemas said twice went: descriptions that the `null` branch or the session's description already say, and in
+// output schemas `additionalProperties: false`: 6,941 bytes, 7,127 with the MCP App's `_meta.ui` on both tools.
+// test/mcp-shapes.test.ts holds it under 7,168 bytes with `_meta.ui`; test/session-json-schema.test.ts holds the
+// schemas to zod's verdicts and the results to their output schemas.
 
 const TARGET = 'draft-2020-12';
 /** The definition holding the fields every item kind has (each kind is "an item, plus"). */
 const ITEM_FIELDS = 'item';
 
 function generate(schema: z.ZodType, io: 'input' | 'output'): Json {
-  return shareUnionFields(nullableStrings(z.toJSONSchema(schema, { target: TARGET, io, override: tidy(io) }) as Json), ITEM_FIELDS);
+  return shareUnionFields(singleTypes(z.toJSONSchema(schema, { target: TARGET, io, override: tidy(io) }) as Json), ITEM_FIELDS);
 }
 
 /**
@@ -36,7 +40,7 @@ export const createToolInputSchema: Json = jsonSchemaOf(z.strictObject({ session
 
 export const createToolOutputSchema: Json = jsonSchemaOf(
   z.object({
-    link: z.string().meta({ description: 'Return it verbatim.' }),
+    link: z.string(),
     summary: z.object({
       title: z.string(),
       blockCount: z.int().min(0).meta({ description: 'Blocks at any depth.' }),

@@ -48,7 +48,7 @@ const timeOrNull = z
   .string()
   .regex(TIME_PATTERN, { error: 'must be a real time of day "HH:MM" (00:00 to 23:59)' })
   .nullable()
-  .meta({ id: 'time', description: '"HH:MM" or null.' });
+  .meta({ id: 'time' });
 const calendarDate = z.iso.date({ error: 'must be a real calendar date "YYYY-MM-DD"' });
 const fixedStartTime = timeOrNull.meta({ description: 'Pins the item to this start time.' });
 const text = z.string();
@@ -60,7 +60,7 @@ export const workshopSchema = z.strictObject({
   startTime: timeOrNull.default(null),
 });
 
-const idList = z.array(id).max(MAX_LIST_ENTRIES).meta({ id: 'personIds', description: 'IDs declared in persons.' });
+const idList = z.array(id).max(MAX_LIST_ENTRIES).meta({ id: 'personIds' });
 
 export const blockTypeSchema = z.strictObject({ id, name, color: z.string().regex(COLOR_PATTERN, { error: 'must be a color "#rrggbb"' }) });
 
@@ -71,7 +71,7 @@ export const blockSchema = z.strictObject({
   id,
   title,
   duration,
-  blockTypeId: id.nullable().meta({ description: 'A declared blockTypes[].id, or null.' }),
+  blockTypeId: id.nullable(),
   personIds: idList,
   description: text,
   notes: text,
@@ -192,7 +192,7 @@ export const tolerantSessionSchema = z
   })
   .meta({
     title: 'Decoded session document',
-    description: 'Every field shown is present: defaults fill in what older documents lack, and their unknown fields are kept.',
+    description: 'Every field shown is present; unknown fields are kept.',
   });
 
 export type TolerantSession = z.output<typeof tolerantSessionSchema>;

@@ -53,10 +53,12 @@ function invalid(problems: readonly Problem[]): SessionError {
   return new SessionError('SESSION_VALIDATION_FAILED', problems);
 }
 
-/** Checks a create input completely (shape, rules, limits); cheap refusals (item count, list lengths) come first. */
-export function validateForCreate(input: unknown): ValidatedSession;
-export function validateForCreate(input: unknown, options: ValidateOptions): ValidatedSession<JsonText>;
-export function validateForCreate(input: unknown, options?: ValidateOptions): ValidatedSession<JsonText> {
+/**
+ * The checks of create that need no JSON text (shape, rules, item and list limits), cheap refusals first, and the
+ * normalized document. What a reader of a create input needs (the MCP App's view draws its plan); create itself
+ * also checks the size of the JSON text (validateForCreate).
+ */
+export function checkForCreate(input: unknown): Session {
   if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
 
   // Before anything walks the whole tree: too many items (or cyclic ones) are refused at once.
@@ -78,6 +80,14 @@ export function validateForCreate(input: unknown, options?: ValidateOptions): Va
   // Rules before serializing: a document of 450,000 dangling IDs is refused without writing its 2 MB of JSON.
   const ruleProblems = checkRules(session);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
+  return session;
+}
+
+/** Checks a create input completely (shape, rules, limits); cheap refusals (item count, list lengths) come first. */
+export function validateForCreate(input: unknown): ValidatedSession;
+export function validateForCreate(input: unknown, options: ValidateOptions): ValidatedSession<JsonText>;
+export function validateForCreate(input: unknown, options?: ValidateOptions): ValidatedSession<JsonText> {
+  const session = checkForCreate(input);
   // A walked document over the limit by a lower bound is refused without being serialized. A canonical input skips
   // this pass: it is the common case (documents that came from a link), and its JSON is checked exactly below.
   if (session !== input) {

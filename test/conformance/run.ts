@@ -12,12 +12,13 @@ import { findConformanceCli, type ConformanceCli } from './cli.js';
 const BASELINE = fileURLToPath(new URL('./expected-failures.yml', import.meta.url));
 
 /**
- * Scenarios that apply to a server with two tools, no resources/prompts/logging/sampling, stateless, JSON answers.
- * Left out (they need features or fixture tools this server does not have, so they could only fail):
- * tools-call-* (SDK "everything server" tools), resources-*, prompts-*, logging-set-level, completion-complete,
- * json-schema-2020-12 (fixture tool json_schema_2020_12_tool), elicitation-*, input-required-result-*, tasks-*,
- * sep-2640-skills-*, sep-2164-resource-not-found, http-custom-header-server-validation (needs an x-mcp-header param),
- * server-sse-polling (needs sessions and SSE resumption).
+ * Scenarios that apply to a server with two tools and the MCP App's one resource, no prompts/logging/sampling,
+ * stateless, JSON answers. Left out (they need features or fixture tools and resources this server does not have, so
+ * they could only fail): tools-call-* (SDK "everything server" tools), resources-read-*, resources-templates-*,
+ * resources-subscribe-* (fixture resources such as test://static-text), prompts-*, logging-set-level,
+ * completion-complete, json-schema-2020-12 (fixture tool json_schema_2020_12_tool), elicitation-*,
+ * input-required-result-*, tasks-*, sep-2640-skills-*, http-custom-header-server-validation (needs an x-mcp-header
+ * param), server-sse-polling (needs sessions and SSE resumption).
  */
 const SCENARIOS: [specVersion: string, scenario: string][] = [
   ['2026-07-28', 'server-stateless'],
@@ -26,9 +27,12 @@ const SCENARIOS: [specVersion: string, scenario: string][] = [
   ['2026-07-28', 'dns-rebinding-protection'],
   ['2026-07-28', 'caching'],
   ['2026-07-28', 'server-sse-multiple-streams'],
+  ['2026-07-28', 'resources-list'],
+  ['2026-07-28', 'sep-2164-resource-not-found'],
   ['2025-11-25', 'server-initialize'],
   ['2025-11-25', 'ping'],
   ['2025-11-25', 'tools-list'],
+  ['2025-11-25', 'resources-list'],
   ['2025-11-25', 'dns-rebinding-protection'],
   ['2025-11-25', 'server-session-lifecycle'],
   ['2025-11-25', 'server-sse-multiple-streams'],

@@ -1,0 +1,89 @@
+// Process entry of `sessionplan-mcp stdio`: the MCP handler on stdin/stdout for local clients; logs go to stderr.
+import { pino } from 'pino';
+import { loadAppView } from '../assets/app-view.js';
+import { loadCodec } from '../codec/node.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { serverIdentity } from '../endpoints.js';
+import { createMcpHandler } from '../mcp/handler.js';
+import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
+import { createSessionOperations } from '../session/operations.js';
+import { McpStreamServer } from '../stdio/stream-server.js';
+import { watchNpmLauncher } from './launcher.js';
+
+const STDERR_FD = 2;
+/** After SIGTERM/SIGINT, messages being handled get this long to be answered (the longest takes ~50 ms). */
+const STOP_GRACE_MS = 500;
+
+/**
+ * Serves MCP on stdin/stdout until stdin ends or SIGTERM/SIGINT arrives, then exits 0 once the messages in hand are
+ * answered. stdout carries JSON-RPC messages and nothing else; the few log lines go to stderr. The environment is read
+ * like the server's (PUBLIC_BASE_URL, LOG_LEVEL, MCP_APPS); the HTTP settings do not apply and are not read.
+ */
+export async function runStdio(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL, MCP_APPS: env.MCP_APPS });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: STDERR_FD, sync: true }));
+  let appView;
+  try {
+    await loadCodec().catch((error: unknown) => {
+      throw new Error(`Cannot load the WASM codec: ${(error as Error).message}`);
+    });
+    appView = config.mcpApps ? await loadAppView(config.publicBaseUrl) : undefined;
+  } catch (error) {
+    logger.fatal((error as Error).message);
+    process.exitCode = 1;
+    return;
+  }
+
+  const handle = createMcpHandler({
+    operations: createSessionOperations(loadCodec, { baseUrl: config.publicBaseUrl }),
+    identity: serverIdentity(config.publicBaseUrl),
+    transport: 'stream',
+    appView,
+  });
+  const server = new McpStreamServer({ handle, write: writeStdout, maxMessageBytes: MAX_MESSAGE_BYTES });
+
+  // No stack trace ever leaves the process, and stdout stays JSON-RPC only: an unexpected crash is one stderr line.
+  const crash = (error: unknown): void => {
+    logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; exiting');
+    process.exit(70);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+
+  let stopping = false;
+  const stop = (reason: string, waitMs: number): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stdin.pause();
+    logger.info(`sessionplan-mcp stdio: ${reason}; exiting`);
+    const exit = (): never => process.exit(0);
+    setTimeout(exit, waitMs).unref();
+    // The empty write's callback runs once everything written before it has left (stdout may be asynchronous).
+    void server.end().then(() => process.stdout.write('', exit));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM', STOP_GRACE_MS));
+  process.on('SIGINT', () => stop('SIGINT', STOP_GRACE_MS));
+  // Under npx (`npx --prefix … sessionplan-mcp stdio`) a client's SIGTERM ends npm's shell, not this process
+  // (launcher.ts): its going is taken as the same signal.
+  watchNpmLauncher(env, () => stop('npm exited', STOP_GRACE_MS));
+  // A client that closes our stdout has gone: nothing can be answered any more.
+  process.stdout.on('error', () => process.exit(0));
+
+  process.stdin.on('data', (chunk: Buffer) => server.push(chunk));
+  // Every message read before the end is still answered; a stuck one cannot hold the exit past the grace period.
+  process.stdin.on('end', () => stop('stdin ended', STOP_GRACE_MS));
+  process.stdin.on('error', () => stop('stdin failed', STOP_GRACE_MS));
+  logger.info(`sessionplan-mcp stdio: MCP on stdin/stdout (links on ${config.publicBaseUrl})`);
+}
+
+function writeStdout(line: string): void {
+  process.stdout.write(line);
+}
