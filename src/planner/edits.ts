@@ -20,7 +20,7 @@ import {
 export type EntryList = 'blockTypes' | 'persons';
 
 export type Edit =
-  /** Any field: workshop, block type, person, item field, a breakout's lane people (`['items', 2, 'lanePersons', '1']`). */
+  /** Any field the draft has (workshop, block type, person, item), or a breakout's lane people (`['items', 2, 'lanePersons', '1']`). */
   | { readonly kind: 'set'; readonly path: Segments; readonly value: JsonValue }
   /** Removes an object key: a field an older document carried that the current format does not know. */
   | { readonly kind: 'remove'; readonly path: Segments }
@@ -123,15 +123,18 @@ function setField(draft: Draft, path: Segments, value: JsonValue): Draft {
   let next = updateIn(draft, parentPath, (parent) => {
     if (!isNode(parent)) return parent;
     if (Array.isArray(parent) !== (typeof last === 'number')) return parent;
+    // Fields are set, not made up: only a lane of lanePersons may be a new key (SPEC §3 has no optional fields).
+    if (!Object.prototype.hasOwnProperty.call(parent, last) && parentPath[parentPath.length - 1] !== 'lanePersons') return parent;
     const current = (parent as Record<string | number, unknown>)[last];
     return current === value ? parent : withChild(parent, last, () => value);
   }) as Draft;
   // "Same in all breakouts" puts every child in lane 0 (SPEC §3); their own lanes would be errors nobody can see.
-  if (last === 'sameInAllBreakouts' && value === true) {
-    next = updateIn(next, parentPath, (breakout) => {
-      const children = (breakout as Breakout).children;
-      if (!Array.isArray(children) || children.every((child) => child.laneIndex === 0)) return breakout;
-      return { ...(breakout as Breakout), children: children.map((child) => (child.laneIndex === 0 ? child : { ...child, laneIndex: 0 })) };
+  if (last === 'sameInAllBreakouts' && value === true && next !== draft) {
+    next = updateIn(next, parentPath, (parent) => {
+      if (!isNode(parent) || (parent as { type?: unknown }).type !== 'breakout') return parent;
+      const breakout = parent as Breakout;
+      if (breakout.children.every((child) => child.laneIndex === 0)) return breakout;
+      return { ...breakout, children: breakout.children.map((child) => (child.laneIndex === 0 ? child : { ...child, laneIndex: 0 })) };
     }) as Draft;
   }
   return next;
