@@ -1,6 +1,6 @@
 // The planner's editor operations (src/planner/edits.ts): each edit on real documents, the nesting rule, references kept consistent.
 import { describe, expect, it } from 'vitest';
-import { applyEdit, canMoveInto, type Edit } from '../src/planner/edits.js';
+import { applyEdit, canMoveInto, moveTargets, type Edit } from '../src/planner/edits.js';
 import { emptyDraft, ENGLISH_NEW_PARTS } from '../src/planner/factory.js';
 import { countItems, itemAt, walkItems, type Draft } from '../src/planner/tree.js';
 import { checkRules } from '../src/session/rules.js';
@@ -136,5 +136,21 @@ describe('block types and persons', () => {
     expect((itemAt(renamed, [1, 1]) as { lanePersons: object }).lanePersons).toEqual({ '0': ['ana'], '1': ['benjamin'] });
     const named = apply(draft, { kind: 'set', path: ['blockTypes', 0, 'name'], value: 'Keynote' }).draft;
     expect(named.items).toBe(draft.items);
+  });
+});
+
+describe('keyboard move targets', () => {
+  it('lists the containers an item may move into, and the top level when it is nested', () => {
+    const draft = rich();
+    const names = (at: number[]) => moveTargets(draft, at).map((target) => target.container?.id ?? 'top');
+    // welcome (a top-level block): the group, the breakout in it, the other breakout.
+    expect(names([0])).toEqual(['morning', 'tables', 'same']);
+    // table-a (in the breakout "tables"): the top level, the group, the other breakout; not its own breakout.
+    expect(names([1, 1, 0])).toEqual(['top', 'morning', 'same']);
+    // the breakout "tables" may go to the top level only (a breakout cannot hold a breakout).
+    expect(names([1, 1])).toEqual(['top']);
+    // a group may only be at the top level, where it is.
+    expect(names([1])).toEqual([]);
+    for (const target of moveTargets(draft, [1, 1, 0])) expect(canMoveInto(draft, [1, 1, 0], target.to)).toBe(true);
   });
 });

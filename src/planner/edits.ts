@@ -308,3 +308,32 @@ export function applyEdit(draft: Draft, edit: Edit, labels: NewPartLabels): Edit
       return renameEntry(draft, edit.list, edit.index, edit.id);
   }
 }
+
+/** A place an item can be moved to without a mouse: the top level or a container, with the lane for a breakout's blocks. */
+export interface MoveTarget {
+  /** null: the top level. */
+  readonly to: ItemPath | null;
+  readonly container: Item | null;
+}
+
+/**
+ * Every container the item at `at` may move into (the nesting rule; not itself or its own children), and the top level
+ * unless it is there already: the choices of the keyboard's "Move to" control. The item's own container is left out.
+ */
+export function moveTargets(draft: Draft, at: ItemPath): MoveTarget[] {
+  const item = itemAt(draft, at);
+  if (item === undefined) return [];
+  const parent = at.slice(0, -1);
+  const targets: MoveTarget[] = parent.length === 0 ? [] : [{ to: null, container: null }];
+  const visit = (list: readonly Item[], prefix: number[]): void => {
+    list.forEach((candidate, index) => {
+      const path = [...prefix, index];
+      if (!isContainer(candidate) || isWithin(path, at)) return;
+      const own = path.length === parent.length && path.every((value, i) => value === parent[i]);
+      if (!own && canHold(candidate.type, item.type)) targets.push({ to: path, container: candidate });
+      visit(candidate.children as readonly Item[], path);
+    });
+  };
+  visit(draft.items, []);
+  return targets;
+}
