@@ -1,14 +1,15 @@
 // The planner's editor operations (src/planner/edits.ts): each edit on real documents, the nesting rule, references kept consistent.
 import { describe, expect, it } from 'vitest';
 import { applyEdit, canMoveInto, moveTargets, type Edit } from '../src/planner/edits.js';
-import { emptyDraft, ENGLISH_NEW_PARTS } from '../src/planner/factory.js';
+import { emptyDraft } from '../src/planner/factory.js';
+import { en } from '../src/planner/i18n/en.js';
 import { countItems, itemAt, walkItems, type Draft } from '../src/planner/tree.js';
 import { checkRules } from '../src/session/rules.js';
 import { validateForCreate } from '../src/session/validate.js';
 import { richSession } from './fixtures/sessions.js';
 
 const rich = (): Draft => validateForCreate(richSession()).session;
-const apply = (draft: Draft, edit: Edit) => applyEdit(draft, edit, ENGLISH_NEW_PARTS);
+const apply = (draft: Draft, edit: Edit) => applyEdit(draft, edit, en.newParts);
 const ids = (draft: Draft): string[] => [...walkItems(draft)].map(({ item }) => item.id);
 
 describe('set and remove', () => {
@@ -109,7 +110,7 @@ describe('structure', () => {
 
 describe('block types and persons', () => {
   it('adds entries with fresh IDs', () => {
-    const draft = apply(apply(emptyDraft(ENGLISH_NEW_PARTS), { kind: 'addEntry', list: 'persons' }).draft, { kind: 'addEntry', list: 'persons' }).draft;
+    const draft = apply(apply(emptyDraft(en.newParts), { kind: 'addEntry', list: 'persons' }).draft, { kind: 'addEntry', list: 'persons' }).draft;
     expect(draft.persons.map((person) => person.id)).toEqual(['person-1', 'person-2']);
     const typed = apply(draft, { kind: 'addEntry', list: 'blockTypes' }).draft;
     expect(typed.blockTypes[0]).toMatchObject({ id: 'type-1', name: 'New category' });

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import type { Codec } from '../src/codec/types.js';
-import { ENGLISH_NEW_PARTS } from '../src/planner/factory.js';
+import { en } from '../src/planner/i18n/en.js';
 import { levelOf, NEAR_SHARE } from '../src/planner/limits.js';
 import { Planner } from '../src/planner/planner.js';
 import type { Draft } from '../src/planner/tree.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   codec = await loadCodec();
 });
 
-const planner = (draft: Draft): Planner => new Planner({ codec, baseUrl: BASE, draft, labels: ENGLISH_NEW_PARTS });
+const planner = (draft: Draft): Planner => new Planner({ codec, baseUrl: BASE, draft, labels: en.newParts });
 const level = (p: Planner, name: string) => p.state.limits.find((entry) => entry.name === name);
 
 describe('limits', () => {

@@ -12,15 +12,6 @@ export interface NewPartLabels {
   readonly person: string;
 }
 
-export const ENGLISH_NEW_PARTS: NewPartLabels = {
-  plan: 'New plan',
-  block: 'New block',
-  group: 'New group',
-  breakout: 'New breakout',
-  blockType: 'New category',
-  person: 'New person',
-};
-
 /** Durations of new items in minutes: a block is a short slot, containers span a longer part of the day. */
 export const NEW_DURATIONS: Readonly<Record<ItemKind, number>> = { block: 15, group: 60, breakout: 30 };
 
@@ -51,20 +42,21 @@ export function itemIds(draft: Draft): Set<string> {
 export function newItem(kind: ItemKind, labels: NewPartLabels, taken: Set<string>): Item {
   const id = freshId(kind, taken);
   taken.add(id);
-  const common = { id, title: labels[kind], duration: NEW_DURATIONS[kind], description: '', notes: '' };
+  const title = labels[kind];
+  const duration = NEW_DURATIONS[kind];
   if (kind === 'block') {
     const block: Block = {
-      type: 'block', id, title: common.title, duration: common.duration, blockTypeId: null, personIds: [],
+      type: 'block', id, title, duration, blockTypeId: null, personIds: [],
       description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0,
     };
     return block;
   }
   if (kind === 'group') {
-    const group: Group = { type: 'group', id, title: common.title, duration: common.duration, description: '', notes: '', fixedStartTime: null, children: [] };
+    const group: Group = { type: 'group', id, title, duration, description: '', notes: '', fixedStartTime: null, children: [] };
     return group;
   }
   const breakout: Breakout = {
-    type: 'breakout', id, title: common.title, duration: common.duration, description: '', notes: '', fixedStartTime: null,
+    type: 'breakout', id, title, duration, description: '', notes: '', fixedStartTime: null,
     lanes: DEFAULT_LANES, sameInAllBreakouts: false, lanePersons: {}, children: [],
   };
   return breakout;
