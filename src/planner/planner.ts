@@ -4,6 +4,7 @@ import type { Problem } from '../session/errors.js';
 import type { Session } from '../session/schema.js';
 import { applyEdit, type Edit, type EditResult } from './edits.js';
 import { encodeDraft, problemsByPath, type Encoded } from './encode.js';
+import { importJson, type Imported } from './files.js';
 import type { NewPartLabels } from './factory.js';
 import { History } from './history.js';
 import { measureLimits, type EncodedMeasures, type LimitMeasure } from './limits.js';
@@ -90,6 +91,13 @@ export class Planner {
     this.history.finish();
     this.history.record(draft);
     this.changed();
+  }
+
+  /** Reads a JSON file with create's strict rules; a plan that passes replaces the draft as one undo step. */
+  importFile(text: string): Imported {
+    const imported = importJson(this.options.codec, this.options.baseUrl, text);
+    if (imported.ok) this.replace(imported.session);
+    return imported;
   }
 
   undo(): void {

@@ -100,3 +100,23 @@ export function findItem(draft: Draft, id: string): number[] | undefined {
 export function isWithin(inner: ItemPath, outer: ItemPath): boolean {
   return inner.length >= outer.length && outer.every((index, depth) => inner[depth] === index);
 }
+
+/**
+ * The segments of a problem path (`items[2].children[0].title`, `items[0].lanePersons["1"]`): the inverse of
+ * fieldPath for the paths the session code writes. Undefined for text that is no such path.
+ */
+export function parseFieldPath(path: string): (string | number)[] | undefined {
+  const segments: (string | number)[] = [];
+  const pattern = /(?:^|\.)([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/gy;
+  let at = 0;
+  while (at < path.length) {
+    pattern.lastIndex = at;
+    const match = pattern.exec(path);
+    if (match === null) return undefined;
+    if (match[1] !== undefined) segments.push(match[1]);
+    else if (match[2] !== undefined) segments.push(Number(match[2]));
+    else segments.push(JSON.parse(match[3]!) as string);
+    at = pattern.lastIndex;
+  }
+  return segments.length > 0 ? segments : undefined;
+}

@@ -70,6 +70,7 @@ export const de: PlannerStrings = {
   moveButton: (title) => `Verschieben: ${title}`,
   duplicate: (title) => `Duplizieren: ${title}`,
   delete: (title) => `Löschen: ${title}`,
+  details: (title) => `Details: ${title}`,
   dragHandle: (title) => `Ziehen zum Verschieben: ${title}`,
   selectItem: (title) => `Auswählen: ${title}`,
   itemId: 'ID',

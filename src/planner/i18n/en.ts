@@ -70,6 +70,7 @@ export const en: PlannerStrings = {
   moveButton: (title) => `Move: ${title}`,
   duplicate: (title) => `Duplicate: ${title}`,
   delete: (title) => `Delete: ${title}`,
+  details: (title) => `Details: ${title}`,
   dragHandle: (title) => `Drag to move: ${title}`,
   selectItem: (title) => `Select: ${title}`,
   itemId: 'ID',

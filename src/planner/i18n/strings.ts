@@ -83,6 +83,7 @@ export interface PlannerStrings {
   moveButton: (title: string) => string;
   duplicate: (title: string) => string;
   delete: (title: string) => string;
+  details: (title: string) => string;
   dragHandle: (title: string) => string;
   selectItem: (title: string) => string;
   itemId: string;
