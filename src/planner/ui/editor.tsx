@@ -156,9 +156,10 @@ function useFocusRequests(editor: EditorContext, root: { current: HTMLElement | 
   useEffect(() => {
     if (request === null || root.current === null) return;
     editor.focus.value = null;
-    const target = request.control === 'agenda'
-      ? root.current.querySelector<HTMLElement>('#edit-agenda')
-      : root.current.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${request.control}"]`);
+    const control = (name: string) => root.current?.querySelector<HTMLButtonElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${name}"]`);
+    let target: HTMLElement | null | undefined = request.control === 'agenda' ? root.current.querySelector<HTMLElement>('#edit-agenda') : control(request.control);
+    // Moved to the first or last place, its button for that direction is disabled: the other one keeps the focus.
+    if (target instanceof HTMLButtonElement && target.disabled) target = control(request.control === 'up' ? 'down' : request.control === 'down' ? 'up' : 'details');
     target?.focus();
   });
 }
