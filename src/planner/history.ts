@@ -18,6 +18,11 @@ export class History<T> {
     return this.current;
   }
 
+  /** A typing step is open. */
+  get typing(): boolean {
+    return this.openKey !== null;
+  }
+
   get canUndo(): boolean {
     return this.past.length > 0;
   }

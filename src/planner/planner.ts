@@ -60,6 +60,11 @@ export class Planner {
     return this.current;
   }
 
+  /** True while a field's typing step is open (its keystrokes are one undo step until finishEdit). */
+  get typing(): boolean {
+    return this.history.typing;
+  }
+
   get labels(): NewPartLabels {
     return this.options.labels;
   }

@@ -13,7 +13,7 @@ async function bundle(entry: string, extra: Parameters<typeof build>[0]): Promis
     entryPoints: [fileURLToPath(new URL(entry, root))],
     bundle: true,
     write: false,
-    minify: true,
+    minify: process.env.PLANNER_MINIFY !== '0',
     format: 'esm',
     platform: 'browser',
     conditions: ['browser'],

@@ -21,7 +21,7 @@ if (hash.startsWith('#data=')) {
   openedLink = location.href;
 } else draft = emptyDraft(plannerStrings(language).newParts);
 performance.mark('sessionplan:edit-start');
-mountEditor({
+const mounted = mountEditor({
   container,
   codec,
   baseUrl: `${location.origin}/`,
@@ -32,5 +32,8 @@ mountEditor({
     container.dataset['state'] = 'done';
   },
 });
+// Laid out inside the measurement: what the reader waits for is the editor on screen, not only its DOM.
+void container.offsetHeight;
 performance.mark('sessionplan:edit-ready');
 container.dataset['state'] = 'editing';
+(globalThis as { planner?: unknown }).planner = mounted.planner;
