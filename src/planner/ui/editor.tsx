@@ -6,7 +6,7 @@ import { tightest } from '../limits.js';
 import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
 import { useEditor, type EditorContext } from './context.js';
 import { fieldId } from './fields.js';
-import { ItemList, problemsByItem, type ListContext } from './items.js';
+import { ItemList, type ListContext } from './items.js';
 import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
 import { computeTimes } from './times.js';
 
@@ -172,13 +172,7 @@ export function EditorRoot(props: EditorRootProps) {
   useFocusRequests(editor, root);
   const state = editor.state.value;
   const times = computeTimes(state.draft);
-  const list: ListContext = {
-    draft: state.draft,
-    times,
-    problems: problemsByItem(state.problemsByPath),
-    selected: editor.selected.value,
-    open: editor.open.value,
-  };
+  const list: ListContext = { times, problems: state.problemsByPath, selected: editor.selected.value, open: editor.open.value };
   return (
     <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={state.valid ? 'true' : 'false'}>
       <Toolbar {...props} onMessage={setMessage} />
@@ -205,7 +199,7 @@ export function EditorRoot(props: EditorRootProps) {
           {editor.strings.agendaSection}
         </h2>
         {state.draft.items.length === 0 && <p class="edit-empty">{editor.strings.emptyAgenda}</p>}
-        <ItemList items={state.draft.items} container={null} list={list} />
+        <ItemList items={state.draft.items} container={null} parent={null} list={list} />
       </section>
     </section>
   );

@@ -4,44 +4,50 @@ import { useEffect, useRef } from 'preact/hooks';
 import { MAX_DURATION_MINUTES, MAX_LANES } from '../../session/schema.js';
 import { formatMinutes } from '../../viewer/schedule.js';
 import { moveTargets } from '../edits.js';
-import { fieldPath, itemAt, isContainer, itemSegments, type Draft, type Item, type ItemKind, type ItemPath } from '../tree.js';
+import { fieldPath, itemAt, isContainer, itemSegments, type Item, type ItemKind, type ItemPath } from '../tree.js';
 import { useEditor, type EditorContext } from './context.js';
-import { CheckboxField, ClockField, NumberField, PeopleField, SelectField, TextField } from './fields.js';
+import { CheckboxField, ClockField, fieldId, NumberField, numberOrText, PeopleField, SelectField, TextField } from './fields.js';
 import { bindSortable } from './sortable.js';
 import type { ItemTimes } from './times.js';
 
 const NO_PROBLEMS: ReadonlyMap<string, readonly string[]> = new Map();
 
-/** Problems grouped by the item they belong to (`items[2].children[0]`), so a row re-renders only when its own change. */
-export function problemsByItem(problems: ReadonlyMap<string, readonly string[]>): Map<string, Map<string, readonly string[]>> {
-  const byItem = new Map<string, Map<string, readonly string[]>>();
-  for (const [path, messages] of problems) {
-    const match = /^(items\[\d+\](?:\.children\[\d+\])*)/.exec(path);
-    if (!match) continue;
-    const key = match[1]!;
-    let own = byItem.get(key);
-    if (!own) byItem.set(key, (own = new Map()));
-    own.set(path, messages);
-  }
-  return byItem;
-}
+const NO_MESSAGES: readonly string[] = [];
 
-/** What a list of items needs from the whole editor state. */
+/** What a list of items needs from the whole editor state (made once per render of the editor). */
 export interface ListContext {
-  readonly draft: Draft;
   readonly times: ItemTimes;
-  readonly problems: ReadonlyMap<string, Map<string, readonly string[]>>;
+  /** Every problem, by path; a row gets those under its own path. */
+  readonly problems: ReadonlyMap<string, readonly string[]>;
   readonly selected: string | null;
   readonly open: ReadonlySet<string>;
 }
 
-export function ItemList(props: { readonly items: readonly Item[]; readonly container: ItemPath | null; readonly list: ListContext }) {
+/** The problems under an item's path (its own fields and its children's), and a key that is equal when they are. */
+function problemsUnder(problems: ReadonlyMap<string, readonly string[]>, prefix: string): { map: ReadonlyMap<string, readonly string[]>; key: string } {
+  if (problems.size === 0) return { map: NO_PROBLEMS, key: '' };
+  let map: Map<string, readonly string[]> | undefined;
+  let key = '';
+  for (const [path, messages] of problems) {
+    if (!path.startsWith(prefix) || (path.length > prefix.length && path[prefix.length] !== '.' && path[prefix.length] !== '[')) continue;
+    (map ??= new Map()).set(path, messages);
+    key += `${path}\u0000${messages.join('\u0000')}\u0001`;
+  }
+  return map === undefined ? { map: NO_PROBLEMS, key: '' } : { map, key };
+}
+
+export function ItemList(props: {
+  readonly items: readonly Item[];
+  readonly container: ItemPath | null;
+  readonly parent: Item | null;
+  readonly list: ListContext;
+}) {
   const editor = useEditor();
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => (ref.current ? bindSortable(ref.current, editor) : undefined), [editor]);
-  const { items, container, list } = props;
-  const parent = container === null ? null : itemAt(list.draft, container);
+  const { items, container, parent, list } = props;
   const seen = new Set<string>();
+  const lanes = parent?.type === 'breakout' && !parent.sameInAllBreakouts ? parent.lanes : null;
   return (
     <ol class="edit-list" ref={ref} data-container={container === null ? '' : container.join('.')} data-kind={parent?.type ?? 'top'}>
       {items.map((item, index) => {
@@ -49,19 +55,22 @@ export function ItemList(props: { readonly items: readonly Item[]; readonly cont
         const key = seen.has(item.id) ? `${item.id}#${index}` : item.id;
         seen.add(item.id);
         const slot = list.times.slots.get(item);
+        const problems = problemsUnder(list.problems, fieldPath(itemSegments(at)));
+        const holds = isContainer(item);
         return (
           <ItemRow
             key={key}
             item={item}
             at={at.join('.')}
             last={index === items.length - 1}
-            parent={parent ?? null}
+            lanes={lanes}
             start={slot?.start ?? 0}
             end={slot?.end ?? 0}
             relative={list.times.clock.relative}
-            problems={list.problems.get(fieldPath(itemSegments(at))) ?? NO_PROBLEMS}
-            selected={list.selected === item.id}
-            open={list.open.has(item.id)}
+            problems={problems.map}
+            problemKey={problems.key}
+            selected={holds ? list.selected : list.selected === item.id ? item.id : null}
+            open={holds ? list.open : list.open.has(item.id) ? OPEN : CLOSED}
             list={list}
           />
         );
@@ -70,38 +79,80 @@ export function ItemList(props: { readonly items: readonly Item[]; readonly cont
   );
 }
 
+const OPEN: ReadonlySet<string> = new Set(['open']);
+const CLOSED: ReadonlySet<string> = new Set();
+
 interface RowProps {
   readonly item: Item;
   /** The item path, dot-separated (a string, so unchanged positions compare equal). */
   readonly at: string;
   readonly last: boolean;
-  readonly parent: Item | null;
+  /** The lanes of the breakout a block sits in (null: not in one, or "same in all breakouts"). */
+  readonly lanes: number | null;
   readonly start: number;
   readonly end: number;
   readonly relative: boolean;
+  /** Problems under this item's path (its fields and its children's) and a key equal when they are. */
   readonly problems: ReadonlyMap<string, readonly string[]>;
-  readonly selected: boolean;
-  readonly open: boolean;
-  /** Read by containers for their children; a row whose other props are unchanged is not rendered again. */
+  readonly problemKey: string;
+  /**
+   * A block gets its own ID when it is selected, else null; a container gets the selected ID and the open set
+   * whatever they are, for its children (selection and details change on clicks, not on keystrokes).
+   */
+  readonly selected: string | null;
+  readonly open: ReadonlySet<string>;
+  /** Read by containers for their children's times; not compared (see shouldComponentUpdate). */
   readonly list: ListContext;
 }
 
 /**
  * A row renders again only when something it shows changed: its item (edits copy what they change, so identity
- * says it), its place, its times, its problems, selection or details. Typing in one field of a 500-item plan then
- * renders one row and the rows whose times moved.
+ * says it), its place, its times, its problems, selection or details. A container's children need a new rendering
+ * only then too: their times move only with the container's start or its children. Typing in one field of a
+ * 500-item plan renders that row and the containers around it.
  */
 class ItemRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
     const now = this.props;
-    if (isContainer(next.item) && next.list !== now.list) return true;
-    return next.item !== now.item || next.at !== now.at || next.last !== now.last || next.parent !== now.parent || next.start !== now.start ||
-      next.end !== now.end || next.relative !== now.relative || next.problems !== now.problems || next.selected !== now.selected || next.open !== now.open;
+    return next.item !== now.item || next.at !== now.at || next.last !== now.last || next.lanes !== now.lanes || next.start !== now.start ||
+      next.end !== now.end || next.relative !== now.relative || next.problemKey !== now.problemKey || next.selected !== now.selected || next.open !== now.open;
   }
 
   override render() {
     return <Row {...this.props} />;
   }
+}
+
+/** The row's own title and duration inputs: plain elements (no component per field), as 500 rows are rendered at once. */
+function RowField(props: { readonly editor: EditorContext; readonly segments: (string | number)[]; readonly field: 'title' | 'duration'; readonly label: string; readonly value: unknown; readonly problems: ReadonlyMap<string, readonly string[]> }) {
+  const path = [...props.segments, props.field];
+  const id = fieldId(path);
+  const messages = props.problems.get(fieldPath(path)) ?? NO_MESSAGES;
+  const invalid = messages.length > 0;
+  const { planner } = props.editor;
+  const toValue = props.field === 'duration' ? numberOrText : (text: string) => text;
+  return (
+    <div class={`field field--${props.field}${invalid ? ' field--invalid' : ''}`}>
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode={props.field === 'duration' ? 'numeric' : undefined}
+        autocomplete="off"
+        data-control={props.field}
+        value={typeof props.value === 'string' || typeof props.value === 'number' ? String(props.value) : ''}
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={invalid ? `${id}:problem` : undefined}
+        onInput={(event) => planner.apply({ kind: 'set', path, value: toValue(event.currentTarget.value) }, { typing: true })}
+        onBlur={() => planner.finishEdit()}
+      />
+      {invalid && (
+        <p class="field-problem" id={`${id}:problem`}>
+          {messages.join(' ')}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function Row(props: RowProps) {
@@ -110,9 +161,9 @@ function Row(props: RowProps) {
   const { item } = props;
   const at = props.at.split('.').map(Number);
   const segments = itemSegments(at);
-  const problem = (field: string): readonly string[] | undefined => props.problems.get(fieldPath([...segments, field]));
   const title = item.title === '' ? strings.kind[item.type] : item.title;
   const range = `${formatMinutes(props.start, props.relative)}–${formatMinutes(props.end, props.relative)}`;
+  const open = isContainer(item) ? props.open.has(item.id) : props.open === OPEN;
   const select = () => {
     if (editor.selected.value !== item.id) editor.selected.value = item.id;
   };
@@ -121,15 +172,15 @@ function Row(props: RowProps) {
     if (result.at) editor.focus.value = { id: item.id, control };
   };
   const toggle = () => {
-    const open = new Set(editor.open.value);
-    if (open.has(item.id)) open.delete(item.id);
-    else open.add(item.id);
-    editor.open.value = open;
+    const next = new Set(editor.open.value);
+    if (next.has(item.id)) next.delete(item.id);
+    else next.add(item.id);
+    editor.open.value = next;
   };
   const detailsId = `details:${props.at}`;
   return (
     <li
-      class={`edit-item edit-item--${item.type}${props.selected ? ' edit-item--selected' : ''}`}
+      class={`edit-item edit-item--${item.type}${props.selected === item.id ? ' edit-item--selected' : ''}`}
       data-item-id={item.id}
       data-path={props.at}
       data-kind={item.type}
@@ -143,12 +194,12 @@ function Row(props: RowProps) {
       }}
     >
       <div class="edit-row">
-        <span class="drag-handle" title={strings.dragHandle(title)} aria-hidden="true">
+        <span class="drag-handle" aria-hidden="true">
           ⠿
         </span>
         <span class="edit-kind">{strings.kind[item.type]}</span>
-        <TextField path={[...segments, 'title']} label={strings.title} value={item.title} problems={problem('title')} control="title" className="field--title" />
-        <NumberField path={[...segments, 'duration']} label={strings.duration} value={item.duration} min={0} max={MAX_DURATION_MINUTES} problems={problem('duration')} control="duration" className="field--duration" />
+        <RowField editor={editor} segments={segments} field="title" label={strings.title} value={item.title} problems={props.problems} />
+        <RowField editor={editor} segments={segments} field="duration" label={strings.duration} value={item.duration} problems={props.problems} />
         <span class="edit-time">{range}</span>
         <span class="edit-actions">
           <button type="button" data-control="up" aria-label={strings.moveUp(title)} disabled={at[at.length - 1] === 0} onClick={() => shift(-1, 'up')}>
@@ -157,13 +208,15 @@ function Row(props: RowProps) {
           <button type="button" data-control="down" aria-label={strings.moveDown(title)} disabled={props.last} onClick={() => shift(1, 'down')}>
             ↓
           </button>
-          <button type="button" data-control="details" aria-expanded={props.open ? 'true' : 'false'} aria-controls={detailsId} onClick={toggle}>
+          <button type="button" data-control="details" aria-expanded={open ? 'true' : 'false'} aria-controls={open ? detailsId : undefined} onClick={toggle}>
             {strings.details(title)}
           </button>
         </span>
       </div>
-      {props.open && <Details {...props} at={props.at} id={detailsId} title={title} segments={segments} path={at} />}
-      {isContainer(item) && <ItemList items={item.children as readonly Item[]} container={at} list={props.list} />}
+      {open && <Details {...props} id={detailsId} title={title} segments={segments} path={at} />}
+      {isContainer(item) && (
+        <ItemList items={item.children as readonly Item[]} container={at} parent={item} list={props.list} />
+      )}
     </li>
   );
 }
@@ -171,8 +224,9 @@ function Row(props: RowProps) {
 function Details(props: RowProps & { readonly id: string; readonly title: string; readonly segments: (string | number)[]; readonly path: number[] }) {
   const editor = useEditor();
   const { strings } = editor;
-  const { item, segments, list } = props;
-  const draft = list.draft;
+  const { item, segments } = props;
+  // Open details are few: they read the current draft (categories, people, move targets) themselves.
+  const draft = editor.state.value.draft;
   const problem = (field: string): readonly string[] | undefined => props.problems.get(fieldPath([...segments, field]));
   const fields: ComponentChildren[] = [];
   if (problem('id') !== undefined) fields.push(<TextField key="id" path={[...segments, 'id']} label={strings.itemId} value={item.id} problems={problem('id')} />);
@@ -195,9 +249,8 @@ function Details(props: RowProps & { readonly id: string; readonly title: string
       />,
       <PeopleField key="people" path={[...segments, 'personIds']} legend={strings.people} value={item.personIds} persons={draft.persons} problems={props.problems} />,
     );
-    const parent = props.parent;
-    if (parent?.type === 'breakout' && !parent.sameInAllBreakouts) {
-      const lanes = Math.max(1, Math.min(MAX_LANES, Number.isInteger(parent.lanes) ? parent.lanes : 1), item.laneIndex + 1);
+    if (props.lanes !== null) {
+      const lanes = Math.max(1, Math.min(MAX_LANES, Number.isInteger(props.lanes) ? props.lanes : 1), item.laneIndex + 1);
       fields.push(
         <SelectField
           key="lane"
@@ -258,14 +311,15 @@ function containerLabel(editor: EditorContext, container: Item | null): string {
 /** "Move to" without a mouse: the containers the nesting rule allows (moveTargets) and a button that moves there. */
 function MoveTo(props: RowProps & { readonly title: string; readonly path: number[] }) {
   const editor = useEditor();
-  const targets = moveTargets(props.list.draft, props.path);
+  const draft = editor.state.value.draft;
+  const targets = moveTargets(draft, props.path);
   const ref = useRef<HTMLSelectElement>(null);
   if (targets.length === 0) return null;
   const id = `move:${props.at}`;
   const move = () => {
     const chosen = targets[Number(ref.current?.value ?? 0)];
     if (!chosen) return;
-    const length = chosen.container === null ? props.list.draft.items.length : (chosen.container as { children: Item[] }).children.length;
+    const length = chosen.container === null ? draft.items.length : (chosen.container as { children: Item[] }).children.length;
     const result = editor.planner.apply({ kind: 'move', at: props.path, to: chosen.to, index: length });
     if (result.at) editor.focus.value = { id: props.item.id, control: 'details' };
   };
