@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEdit, canMoveInto, moveTargets, type Edit } from '../src/planner/edits.js';
 import { emptyDraft } from '../src/planner/factory.js';
 import { en } from '../src/planner/i18n/en.js';
-import { countItems, itemAt, walkItems, type Draft } from '../src/planner/tree.js';
+import { countItems, fieldPath, itemAt, parseFieldPath, walkItems, type Draft } from '../src/planner/tree.js';
 import { checkRules } from '../src/session/rules.js';
 import { validateForCreate } from '../src/session/validate.js';
 import { richSession } from './fixtures/sessions.js';
@@ -153,5 +153,15 @@ describe('keyboard move targets', () => {
     // a group may only be at the top level, where it is.
     expect(names([1])).toEqual([]);
     for (const target of moveTargets(draft, [1, 1, 0])) expect(canMoveInto(draft, [1, 1, 0], target.to)).toBe(true);
+  });
+});
+
+describe('field paths', () => {
+  it('parses the paths the session code writes back into segments', () => {
+    for (const segments of [['workshop', 'title'], ['items', 2, 'children', 0, 'laneIndex'], ['items', 0, 'lanePersons', '1'], ['items', 1, 'odd key', 'x'], ['blockTypes', 10, 'id']]) {
+      expect(parseFieldPath(fieldPath(segments))).toEqual(segments);
+    }
+    expect(parseFieldPath('session')).toEqual(['session']);
+    expect(parseFieldPath('items[x]')).toBeUndefined();
   });
 });
