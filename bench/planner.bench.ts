@@ -9,7 +9,6 @@ import { countItems, type Item } from '../src/planner/tree.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { generatePlan } from '../test/fixtures/plans.js';
 import { launchChromium } from '../test/support/chromium.js';
-import { PLANNER_PATH, servePlanner } from '../test/support/planner-harness.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
 import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
 
@@ -77,7 +76,7 @@ const TYPE_IN_FIRST_TITLE = (count: number): string => `(async () => {
 
 const loads = option('loads', 5);
 const edits = option('edits', 6);
-const manifest = ensureViewerBuilt();
+ensureViewerBuilt();
 const operations = createSessionOperations(loadCodec, { baseUrl: 'http://127.0.0.1/' });
 const largest = await largestInBudgetPlan((candidate) => operations.createSessionLink(candidate).then(() => true, () => false));
 /** The first generated plan with 50 items in its whole tree (containers and children count). */
@@ -87,7 +86,6 @@ for (let top = 1; countItems(fifty.items as Item[]) < 50; top++) fifty = generat
 const server = await startViewerServer({ RATE_LIMIT: '1000' });
 const browser = await launchChromium();
 try {
-  await servePlanner(browser.context, server.url, manifest);
   const results: Record<string, unknown> = {};
   for (const [name, plan] of [['fifty', fifty], ['largest', largest]] as const) {
     const { link } = await operations.createSessionLink(plan);
@@ -105,11 +103,14 @@ try {
       view.push(cpuBetween(viewMarks, 'sessionplan:decode-start', 'sessionplan:render-end'));
       await viewer.close();
 
-      // Edit mode on the same link: the editor built and laid out; then keystrokes in the first item's title.
+      // Edit mode on the same link, from the "Edit plan" click to the editor built and laid out (its bundle and styles
+      // loaded on demand and compiled included); then keystrokes in the first item's title.
       const editor = await browser.context.newPage();
+      await editor.goto(`${server.url}/${fragment}`);
+      await editor.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
       const enterMarks = await traceMarks(browser.context, editor, async () => {
-        await editor.goto(`${server.url}${PLANNER_PATH}${fragment}`);
-        await editor.waitForSelector('#app[data-state="editing"]', { timeout: 60_000 });
+        await editor.getByRole('button', { name: 'Edit plan' }).click();
+        await editor.waitForSelector('#app[data-state="editing"] .editor', { timeout: 60_000 });
       });
       enter.push(cpuBetween(enterMarks, 'sessionplan:edit-start', 'sessionplan:edit-ready'));
       const editMarks = await traceMarks(browser.context, editor, () => editor.evaluate(TYPE_IN_FIRST_TITLE(edits)));

@@ -4,7 +4,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANNER_PATH, servePlanner } from './support/planner-harness.js';
 import { addressBar, checkLink, documentInAddressBar, row, seriousViolations } from './support/planner-steps.js';
 import { openViewerPage, type ViewerPage } from './support/viewer-harness.js';
 
@@ -16,7 +15,6 @@ beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   viewer = await openViewerPage();
   serverUrl = viewer.server.url;
-  await servePlanner(viewer.browser.context, serverUrl, viewer.manifest);
 });
 
 afterAll(() => viewer?.close());
@@ -28,8 +26,10 @@ async function newPlan(language: 'en' | 'de'): Promise<{ page: Page; errors: str
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${serverUrl}${PLANNER_PATH}?lang=${language}`);
-  await page.waitForSelector('#app[data-state="editing"]');
+  await page.goto(`${serverUrl}/?lang=${language}`);
+  await page.waitForSelector('#app[data-state="empty"]');
+  await page.getByRole('button', { name: language === 'de' ? 'Neuer Plan' : 'New plan' }).click();
+  await page.waitForSelector('#app[data-state="editing"] .editor');
   return { page, errors };
 }
 

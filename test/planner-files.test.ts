@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import type { Codec } from '../src/codec/types.js';
-import { exportFileName, exportJson, importJson } from '../src/planner/files.js';
+import { exportFileName, exportJson } from '../src/planner/export-file.js';
+import { importJson } from '../src/planner/import-file.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { validateForCreate } from '../src/session/validate.js';
 import { block, richSession } from './fixtures/sessions.js';

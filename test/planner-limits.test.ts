@@ -4,6 +4,7 @@ import { loadCodec } from '../src/codec/node.js';
 import type { Codec } from '../src/codec/types.js';
 import { en } from '../src/planner/i18n/en.js';
 import { levelOf, NEAR_SHARE } from '../src/planner/limits.js';
+import { createEditorHost } from '../src/planner/host.js';
 import { Planner } from '../src/planner/planner.js';
 import type { Draft } from '../src/planner/tree.js';
 import { SessionError } from '../src/session/errors.js';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   codec = await loadCodec();
 });
 
-const planner = (draft: Draft): Planner => new Planner({ codec, baseUrl: BASE, draft, labels: en.newParts });
+const planner = (draft: Draft): Planner => new Planner({ host: createEditorHost(codec, BASE), draft, labels: en.newParts });
 const level = (p: Planner, name: string) => p.state.limits.find((entry) => entry.name === name);
 
 describe('limits', () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import type { Codec } from '../src/codec/types.js';
 import { en } from '../src/planner/i18n/en.js';
+import { createEditorHost } from '../src/planner/host.js';
 import { Planner } from '../src/planner/planner.js';
 import type { Draft } from '../src/planner/tree.js';
 import { createSessionOperations } from '../src/session/operations.js';
@@ -31,7 +32,7 @@ describe('a link with decode warnings in edit mode', () => {
     const opened = `${BASE}#data=v2:${LZString.compressToEncodedURIComponent(JSON.stringify(OLDER))}`;
     const decoded = await operations.decodeSessionLink(opened);
     expect(decoded.warnings?.length).toBeGreaterThan(0);
-    const planner = new Planner({ codec, baseUrl: BASE, draft: decoded.session as unknown as Draft, openedLink: opened, labels: en.newParts });
+    const planner = new Planner({ host: createEditorHost(codec, BASE), draft: decoded.session as unknown as Draft, openedLink: opened, labels: en.newParts });
     const paths = (): string[] => [...planner.state.problemsByPath.keys()];
     expect(planner.state.valid).toBe(false);
     expect(planner.state.link).toBe(opened);

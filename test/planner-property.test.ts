@@ -7,6 +7,7 @@ import { loadCodec } from '../src/codec/node.js';
 import type { Codec } from '../src/codec/types.js';
 import { emptyDraft } from '../src/planner/factory.js';
 import { en } from '../src/planner/i18n/en.js';
+import { createEditorHost } from '../src/planner/host.js';
 import { Planner, type PlannerState } from '../src/planner/planner.js';
 import type { Draft } from '../src/planner/tree.js';
 import { SessionError } from '../src/session/errors.js';
@@ -36,7 +37,7 @@ function decodeWithLzString(link: string): unknown {
 
 function start(kind: 'empty' | 'rich'): Planner {
   const draft: Draft = kind === 'empty' ? emptyDraft(en.newParts) : validateForCreate(richSession()).session;
-  return new Planner({ codec, baseUrl: BASE_URL, draft, labels: en.newParts });
+  return new Planner({ host: createEditorHost(codec, BASE_URL), draft, labels: en.newParts });
 }
 
 /** The invariant after every step, checked against the real session operations in this process. */
@@ -125,7 +126,7 @@ describe('planner state layer: random edit sequences', () => {
   it('a document opened with warnings keeps its link until they are resolved', () => {
     const opened = 'https://sessionplan.de/#data=v2:opened';
     const draft = { ...validateForCreate(richSession()).session, workshop: { title: 'Old', description: '', date: null, startTime: null, venue: 'Hall' } } as Draft;
-    const planner = new Planner({ codec, baseUrl: BASE_URL, draft, openedLink: opened, labels: en.newParts });
+    const planner = new Planner({ host: createEditorHost(codec, BASE_URL), draft, openedLink: opened, labels: en.newParts });
     expect(planner.state.valid).toBe(false);
     expect(planner.state.link).toBe(opened);
     expect(planner.state.problemsByPath.get('workshop.venue')?.[0]).toMatch(/is not a field of this object/);

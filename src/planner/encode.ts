@@ -39,14 +39,3 @@ export function encodeDraft(codec: Codec, baseUrl: string, draft: unknown): Enco
     return { ok: false, problems: shape.ok ? error.problems : shape.problems };
   }
 }
-
-/** Problems by field path (`items[2].duration`), in document order; a path may carry several sentences. */
-export function problemsByPath(problems: readonly Problem[]): Map<string, string[]> {
-  const byPath = new Map<string, string[]>();
-  for (const { path, message } of problems) {
-    const list = byPath.get(path);
-    if (list) list.push(message);
-    else byPath.set(path, [message]);
-  }
-  return byPath;
-}

@@ -1,5 +1,5 @@
 // New parts of a document: the empty plan, items, block types and persons with fresh IDs, deep copies with new IDs.
-import { DEFAULT_LANES, SESSION_VERSION } from '../session/schema.js';
+import { DEFAULT_LANES, SESSION_VERSION } from '../session/constants.js';
 import { isContainer, walkItems, type Block, type Breakout, type Draft, type Group, type Item, type ItemKind } from './tree.js';
 
 /** The visible defaults of new parts, in the page's language (the string tables give them). */

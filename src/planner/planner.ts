@@ -1,19 +1,18 @@
 // The planner's state: the draft, its undo history, its problems, the last valid link and the limits; the UI renders from it.
-import type { Codec } from '../codec/types.js';
 import type { Problem } from '../session/errors.js';
 import type { Session } from '../session/schema.js';
 import { applyEdit, type Edit, type EditResult } from './edits.js';
-import { encodeDraft, problemsByPath, type Encoded } from './encode.js';
-import { importJson, type Imported } from './files.js';
+import type { Encoded } from './encode.js';
+import type { EditorHost } from './host.js';
+import type { Imported } from './import-file.js';
 import type { NewPartLabels } from './factory.js';
 import { History } from './history.js';
 import { measureLimits, type EncodedMeasures, type LimitMeasure } from './limits.js';
 import { countItems, fieldPath, type Draft } from './tree.js';
 
 export interface PlannerOptions {
-  readonly codec: Codec;
-  /** Base of the links made, as the server's PUBLIC_BASE_URL: the page's own `${location.origin}/`. */
-  readonly baseUrl: string;
+  /** create's validation and codec, bound to the page's origin as base URL (host.ts). */
+  readonly host: EditorHost;
   readonly draft: Draft;
   /** The link the draft was opened from: kept as the current link while the draft breaks a rule (decode warnings). */
   readonly openedLink?: string | null;
@@ -39,6 +38,17 @@ export interface PlannerState {
   readonly limits: readonly LimitMeasure[];
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+}
+
+/** Problems by field path (`items[2].duration`), in document order; a path may carry several sentences. */
+export function problemsByPath(problems: readonly Problem[]): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const { path, message } of problems) {
+    const list = byPath.get(path);
+    if (list) list.push(message);
+    else byPath.set(path, [message]);
+  }
+  return byPath;
 }
 
 export class Planner {
@@ -100,7 +110,7 @@ export class Planner {
 
   /** Reads a JSON file with create's strict rules; a plan that passes replaces the draft as one undo step. */
   importFile(text: string): Imported {
-    const imported = importJson(this.options.codec, this.options.baseUrl, text);
+    const imported = this.options.host.importJson(text);
     if (imported.ok) this.replace(imported.session);
     return imported;
   }
@@ -118,11 +128,10 @@ export class Planner {
   }
 
   private encode(draft: Draft): Encoded {
-    let outcome = this.outcomes.get(draft);
-    if (outcome === undefined) {
-      outcome = encodeDraft(this.options.codec, this.options.baseUrl, draft);
-      this.outcomes.set(draft, outcome);
-    }
+    const known = this.outcomes.get(draft);
+    if (known !== undefined) return known;
+    const outcome = this.options.host.encode(draft);
+    this.outcomes.set(draft, outcome);
     return outcome;
   }
 

@@ -5,9 +5,7 @@ export const de: PlannerStrings = {
   locale: 'de-DE',
   newParts: { plan: 'Neuer Plan', block: 'Neuer Block', group: 'Neue Gruppe', breakout: 'Neuer Breakout', blockType: 'Neue Kategorie', person: 'Neue Person' },
 
-  editPlan: 'Plan bearbeiten',
   done: 'Fertig',
-  newPlan: 'Neuer Plan',
   editorLabel: 'Plan-Editor',
 
   toolbarLabel: 'Bearbeiten',

@@ -5,9 +5,7 @@ export const en: PlannerStrings = {
   locale: 'en-GB',
   newParts: { plan: 'New plan', block: 'New block', group: 'New group', breakout: 'New breakout', blockType: 'New category', person: 'New person' },
 
-  editPlan: 'Edit plan',
   done: 'Done',
-  newPlan: 'New plan',
   editorLabel: 'Plan editor',
 
   toolbarLabel: 'Editing',

@@ -13,10 +13,8 @@ export interface PlannerStrings {
   locale: string;
   newParts: NewPartLabels;
 
-  // Entry and exit
-  editPlan: string;
+  // Leaving edit mode ("Edit plan" and "New plan" are the viewer's words: they show before the editor loads)
   done: string;
-  newPlan: string;
   editorLabel: string;
 
   // Toolbar

@@ -1,7 +1,7 @@
 // Edit mode's root: toolbar (undo, redo, add, file import/export, done), the link and limit status, the sections and the agenda.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Problem } from '../../session/errors.js';
-import { exportFileName, exportJson } from '../files.js';
+import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
 import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
 import { useEditor, type EditorContext } from './context.js';

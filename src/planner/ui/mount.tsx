@@ -1,6 +1,7 @@
 // Edit mode's entry (loaded on demand): builds the planner for a draft, renders the editor and keeps the address bar on its link.
 import { render } from 'preact';
-import type { Codec } from '../../codec/types.js';
+import { emptyDraft } from '../factory.js';
+import type { EditorHost } from '../host.js';
 import { plannerStrings, type PlannerLanguage } from '../i18n/index.js';
 import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
@@ -9,10 +10,10 @@ import { EditorRoot } from './editor.js';
 
 export interface MountOptions {
   readonly container: HTMLElement;
-  readonly codec: Codec;
-  /** The page's `${location.origin}/`: links made here are those the server makes with that PUBLIC_BASE_URL. */
-  readonly baseUrl: string;
-  readonly draft: Draft;
+  /** The page's create code, bound to `${location.origin}/`: links made here are those the server makes with that PUBLIC_BASE_URL. */
+  readonly host: EditorHost;
+  /** The plan to edit; null starts a new one ("New plan"). */
+  readonly draft: Draft | null;
   /** The link the plan was opened from (kept while an older document's warnings are unresolved). */
   readonly openedLink: string | null;
   readonly language: PlannerLanguage;
@@ -72,7 +73,8 @@ function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): v
 
 export function mountEditor(options: MountOptions): MountedEditor {
   const strings = plannerStrings(options.language);
-  const planner = new Planner({ codec: options.codec, baseUrl: options.baseUrl, draft: options.draft, openedLink: options.openedLink, labels: strings.newParts });
+  const draft = options.draft ?? emptyDraft(strings.newParts);
+  const planner = new Planner({ host: options.host, draft, openedLink: options.openedLink, labels: strings.newParts });
   const context = createEditorContext(planner, strings);
   const links = followLinks(planner, options.openedLink === null);
   // Leaving a field ends its typing step: a long link waiting for the pause is written then.

@@ -1,4 +1,4 @@
-// Import and export of the plan as a JSON file: strict create rules on the way in (errors as field paths), the linked document out.
+// Import of a plan from a JSON file: create's strict rules (errors as field paths); part of the page's editor host (host.ts).
 import type { Codec } from '../codec/types.js';
 import type { Problem } from '../session/errors.js';
 import { costlyJsonSentence, costlyJsonShape, MAX_JSON_BYTES } from '../session/limits.js';
@@ -30,22 +30,4 @@ export function importJson(codec: Codec, baseUrl: string, text: string): Importe
   }
   const outcome = encodeDraft(codec, baseUrl, value);
   return outcome.ok ? { ok: true, session: outcome.session } : { ok: false, problems: outcome.problems };
-}
-
-/** The document as a readable JSON file (two-space indent; keys in schema order). */
-export function exportJson(session: Session): string {
-  return `${JSON.stringify(session, null, 2)}\n`;
-}
-
-/** A file name from the workshop: `sessionplan-<title>-<date>.json`, letters and digits kept, the rest dashes. */
-export function exportFileName(session: Session): string {
-  const slug = session.workshop.title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  const parts = ['sessionplan', slug, session.workshop.date ?? ''].filter((part) => part !== '');
-  return `${parts.join('-')}.json`;
 }
