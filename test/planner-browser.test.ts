@@ -1,11 +1,13 @@
 // The planner in real Chromium on the real server: built from an empty page through accessible names, in English and German;
 // after every step the address bar's link decodes (lz-string) to a document the server's REST create turns into the same link.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import LZString from 'lz-string';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressBar, checkLink, documentInAddressBar, row, seriousViolations } from './support/planner-steps.js';
 import { openViewerPage, type ViewerPage } from './support/viewer-harness.js';
+import { workshopPlan } from './support/viewer-plans.js';
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 let viewer: ViewerPage;
@@ -272,6 +274,60 @@ describe('planner in Chromium (German)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${artifacts}planner-de-phone.png` });
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('edit mode from an opened link', () => {
+  it('"Edit plan" edits the plan on screen; "Done" shows the edited plan; Back leaves the page', async () => {
+    const page = await viewer.browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${serverUrl}/`);
+    const response = await fetch(`${serverUrl}/api/session-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: workshopPlan() }) });
+    const created = ((await response.json()) as { link: string }).link;
+    await page.goto(`${serverUrl}/${created.slice(created.indexOf('#'))}`);
+    await page.waitForSelector('#app[data-state="plan"]');
+    const opened = await addressBar(page);
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    await page.waitForSelector('#app[data-state="editing"] .editor');
+    // Nothing changed yet: the address bar still holds the opened link.
+    expect(await addressBar(page)).toBe(opened);
+    await row(page, 'Details: Warm-up').getByRole('textbox', { name: 'Duration (min)' }).fill('25');
+    const session = await checkLink(page, serverUrl);
+    expect(session.items[1]).toMatchObject({ title: 'Warm-up', duration: 25 });
+    // Live times follow: Warm-up now ends at 09:55, and the group after it starts there.
+    await expect.poll(() => row(page, 'Details: Understand the problem').locator('.edit-time').first().innerText()).toBe('09:55–11:25');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForSelector('#app[data-state="plan"]');
+    expect(await page.locator('[data-item-id="warmup"] .slot-time').first().innerText()).toMatch(/09:30.*09:55/s);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit plan');
+    // Back goes to the page before, not through the edits (replaceState only).
+    await page.goBack();
+    await expect.poll(() => addressBar(page)).toBe(`${serverUrl}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an older document shows its problems in edit mode and keeps its link until they are resolved', async () => {
+    const older = { workshop: { title: 'Retro', venue: 'Hall 2' }, items: [{ type: 'block', id: 'a', title: 'Check-in', duration: -5 }] };
+    const page = await viewer.browser.context.newPage();
+    await page.goto(`${serverUrl}/#data=v2:${LZString.compressToEncodedURIComponent(JSON.stringify(older))}`);
+    await page.waitForSelector('#app[data-state="plan"]');
+    const opened = await addressBar(page);
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    await page.waitForSelector('#app[data-state="editing"] .editor');
+    const problems = page.getByRole('region', { name: '2 problems to fix' });
+    await expect.poll(() => problems.innerText()).toMatch(/workshop\.venue: is not a field of this object[\s\S]*items\[0\]\.duration: must be at least 0, not -5/);
+    const duration = page.getByRole('textbox', { name: 'Duration (min)' });
+    expect(await duration.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Remove field workshop.venue' }).click();
+    expect(await addressBar(page)).toBe(opened);
+    await duration.fill('5');
+    const session = await checkLink(page, serverUrl);
+    expect(session.workshop).toEqual({ title: 'Retro', description: '', date: null, startTime: null });
+    expect(await addressBar(page)).not.toBe(opened);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });
