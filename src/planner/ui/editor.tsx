@@ -6,7 +6,7 @@ import { tightest } from '../limits.js';
 import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
 import { useEditor, type EditorContext } from './context.js';
 import { fieldId } from './fields.js';
-import { ItemList, type ListContext } from './items.js';
+import { ItemList, problemsUnder, type ListContext } from './items.js';
 import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
 import { computeTimes } from './times.js';
 
@@ -191,9 +191,16 @@ export function EditorRoot(props: EditorRootProps) {
         </div>
       )}
       <Status />
-      <WorkshopSection times={times} />
-      <CategoriesSection />
-      <PeopleSection />
+      <WorkshopSection
+        workshop={state.draft.workshop}
+        problems={problemsUnder(state.problemsByPath, 'workshop').map}
+        total={times.total}
+        origin={times.clock.origin}
+        end={times.end}
+        relative={times.clock.relative}
+      />
+      <CategoriesSection blockTypes={state.draft.blockTypes} problems={problemsUnder(state.problemsByPath, 'blockTypes').map} />
+      <PeopleSection persons={state.draft.persons} problems={problemsUnder(state.problemsByPath, 'persons').map} />
       <section class="edit-section edit-agenda" aria-labelledby="edit-agenda">
         <h2 id="edit-agenda" tabIndex={-1}>
           {editor.strings.agendaSection}

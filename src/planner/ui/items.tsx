@@ -24,7 +24,7 @@ export interface ListContext {
 }
 
 /** The problems under an item's path (its own fields and its children's), and a key that is equal when they are. */
-function problemsUnder(problems: ReadonlyMap<string, readonly string[]>, prefix: string): { map: ReadonlyMap<string, readonly string[]>; key: string } {
+export function problemsUnder(problems: ReadonlyMap<string, readonly string[]>, prefix: string): { map: ReadonlyMap<string, readonly string[]>; key: string } {
   if (problems.size === 0) return { map: NO_PROBLEMS, key: '' };
   let map: Map<string, readonly string[]> | undefined;
   let key = '';

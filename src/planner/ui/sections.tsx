@@ -1,16 +1,25 @@
-// The editor's sections above the agenda: the workshop, its categories (block types) and its people.
-import { fieldPath } from '../tree.js';
+// The editor's sections above the agenda: the workshop, its categories (block types) and its people. Each renders again only
+// when its props change (memo.ts): a keystroke in an item's field leaves them as they are.
+import { formatMinutes } from '../../viewer/schedule.js';
+import { fieldPath, type Draft } from '../tree.js';
 import { useEditor } from './context.js';
 import { ClockField, ColorField, TextField } from './fields.js';
-import type { ItemTimes } from './times.js';
-import { formatMinutes } from '../../viewer/schedule.js';
+import { memo } from './memo.js';
 
-export function WorkshopSection(props: { readonly times: ItemTimes }) {
-  const { state, strings, formats } = useEditor();
-  const { draft, problemsByPath } = state.value;
-  const workshop = draft.workshop;
-  const problem = (field: string) => problemsByPath.get(`workshop.${field}`);
-  const { times } = props;
+type Problems = ReadonlyMap<string, readonly string[]>;
+
+export const WorkshopSection = memo(function WorkshopSection(props: {
+  readonly workshop: Draft['workshop'];
+  readonly problems: Problems;
+  readonly total: number;
+  readonly origin: number;
+  readonly end: number;
+  readonly relative: boolean;
+}) {
+  const { strings, formats } = useEditor();
+  const { workshop, problems } = props;
+  const problem = (field: string) => problems.get(`workshop.${field}`);
+  const times = { total: props.total, end: props.end, clock: { origin: props.origin, relative: props.relative } };
   const total = formats.duration(times.total);
   const range = `${formatMinutes(times.clock.origin, times.clock.relative)}–${formatMinutes(times.end, times.clock.relative)}`;
   return (
@@ -27,11 +36,12 @@ export function WorkshopSection(props: { readonly times: ItemTimes }) {
       </p>
     </section>
   );
-}
+});
 
-export function CategoriesSection() {
-  const { state, strings, planner } = useEditor();
-  const { draft, problemsByPath } = state.value;
+export const CategoriesSection = memo(function CategoriesSection(props: { readonly blockTypes: Draft['blockTypes']; readonly problems: Problems }) {
+  const { strings, planner } = useEditor();
+  const draft = { blockTypes: props.blockTypes };
+  const problemsByPath = props.problems;
   return (
     <section class="edit-section" aria-labelledby="edit-categories">
       <h2 id="edit-categories">{strings.categoriesSection}</h2>
@@ -58,11 +68,12 @@ export function CategoriesSection() {
       </button>
     </section>
   );
-}
+});
 
-export function PeopleSection() {
-  const { state, strings, planner } = useEditor();
-  const { draft, problemsByPath } = state.value;
+export const PeopleSection = memo(function PeopleSection(props: { readonly persons: Draft['persons']; readonly problems: Problems }) {
+  const { strings, planner } = useEditor();
+  const draft = { persons: props.persons };
+  const problemsByPath = props.problems;
   return (
     <section class="edit-section" aria-labelledby="edit-people">
       <h2 id="edit-people">{strings.peopleSection}</h2>
@@ -88,4 +99,4 @@ export function PeopleSection() {
       </button>
     </section>
   );
-}
+});
