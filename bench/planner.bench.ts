@@ -3,7 +3,6 @@
 // Run: npm run bench:planner -- [--loads N] [--edits N]   (under `flock /work/locks/cpu.lock` on a shared machine)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { BrowserContext, Page } from 'playwright-core';
 import { loadCodec } from '../src/codec/node.js';
 import { countItems, type Item } from '../src/planner/tree.js';
 import { createSessionOperations } from '../src/session/operations.js';
@@ -11,31 +10,10 @@ import { generatePlan } from '../test/fixtures/plans.js';
 import { launchChromium } from '../test/support/chromium.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
 import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
+import { marksDuring, option, type TraceEvent } from './trace.js';
 
 /** Issue 30's targets, main-thread CPU in ms. */
 const GOALS = { editFifty: 16, editLargest: 50, enterLargest: 200 };
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-interface TraceEvent { name: string; ph: string; ts: number; tts?: number; cat?: string }
-
-/** The user-timing marks recorded while `action` runs, with the main thread's clock (`tts`, CPU time, not waiting). */
-async function traceMarks(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp = await context.newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'blink.user_timing', transferMode: 'ReportEvents' });
-  await action();
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return events.filter((event) => event.ph === 'I' && event.cat?.includes('blink.user_timing') && event.tts !== undefined);
-}
 
 /** CPU ms between the n-th mark `from` and the n-th mark `to`. */
 function cpuBetween(marks: readonly TraceEvent[], from: string, to: string, nth = 0): number {
@@ -96,7 +74,7 @@ try {
     for (let load = 0; load < loads; load++) {
       // The peer: the read-only view opening the same link (decode + whole plan rendered and laid out).
       const viewer = await browser.context.newPage();
-      const viewMarks = await traceMarks(browser.context, viewer, async () => {
+      const viewMarks = await marksDuring(browser.context, viewer, async () => {
         await viewer.goto(`${server.url}/${fragment}`);
         await viewer.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
       });
@@ -108,12 +86,12 @@ try {
       const editor = await browser.context.newPage();
       await editor.goto(`${server.url}/${fragment}`);
       await editor.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
-      const enterMarks = await traceMarks(browser.context, editor, async () => {
+      const enterMarks = await marksDuring(browser.context, editor, async () => {
         await editor.getByRole('button', { name: 'Edit plan' }).click();
         await editor.waitForSelector('#app[data-state="editing"] .editor', { timeout: 60_000 });
       });
       enter.push(cpuBetween(enterMarks, 'sessionplan:edit-start', 'sessionplan:edit-ready'));
-      const editMarks = await traceMarks(browser.context, editor, () => editor.evaluate(TYPE_IN_FIRST_TITLE(edits)));
+      const editMarks = await marksDuring(browser.context, editor, () => editor.evaluate(TYPE_IN_FIRST_TITLE(edits)));
       for (let i = 0; i < edits; i++) edit.push(cpuBetween(editMarks, 'bench:edit-start', 'bench:edit-done', i));
       await editor.close();
     }
