@@ -51,6 +51,13 @@ function nextGeneration(unitTable: usize, tagTable: usize, hashBits: i32): u32 {
 const PROTO: usize = memory.data<u16>([95, 95, 112, 114, 111, 116, 111, 95, 95]);
 const PROTO_LAST_STEP: i32 = 8;
 
+/**
+ * The budget counts of the last successful compression, exactly what decoding its payload will count: dictionary
+ * entries and entry content bytes. Read by callers that show how near a plan is to the budgets (the planner page).
+ */
+export let lastEntries: i32 = 0;
+export let lastContentBytes: i32 = 0;
+
 /** The output budget is known up front: the decoded text is the input. */
 export function checkCompressInput(units: i32): i32 {
   const bytes = <i64>units * 2;
@@ -273,5 +280,7 @@ export function compressUnits(units: i32): i32 {
   const bits: u64 = (<u64>(out - compressOutput) << 3) + accBits;
   const length = bitsToCharacters(compressOutput, bits);
   if (length > PAYLOAD_CHARS) return fail(PAYLOAD_TOO_LONG, 0, length, units);
+  lastEntries = dictSize - 3;
+  lastContentBytes = <i32>contentBytes;
   return length;
 }

@@ -8,7 +8,7 @@
 // `narrowOutput(n, limit)` before it is read.
 
 import { initAlphabet } from "./alphabet";
-import { checkCompressInput, compressUnits } from "./compress";
+import { checkCompressInput, compressUnits, lastContentBytes, lastEntries } from "./compress";
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
 import { hasListOver } from "./json-lists";
@@ -36,6 +36,16 @@ export function compress(units: i32): i32 {
   if (!layoutCompress(units)) return memoryLimit();
   output = compressOutput;
   return compressUnits(units);
+}
+
+/** After a successful compress: the dictionary entries its payload makes the decoder create (budget 65,536). */
+export function compressedEntries(): i32 {
+  return lastEntries;
+}
+
+/** After a successful compress: the dictionary entry content in bytes its decoding counts (budget 8,000,000). */
+export function compressedContentBytes(): i32 {
+  return lastContentBytes;
 }
 
 /** Checks the payload length (before decoding) and reserves memory; returns the UTF-16 input pointer. */

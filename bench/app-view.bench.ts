@@ -7,38 +7,16 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { BrowserContext, Page } from 'playwright-core';
 import { loadCodec } from '../src/codec/node.js';
 import { PLAN_VIEW_URI } from '../src/mcp/app-view.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { ensureAppViewBuilt, startAppHost } from '../test/support/app-host.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
 import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
+import { marksDuring, option, type TraceEvent } from './trace.js';
 
 /** The goal of issue 28: the view's first render within this much main-thread CPU. */
 const GOAL_MS = 100;
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-interface TraceEvent { name: string; ph: string; ts: number; tts?: number; pid: number; tid: number; cat?: string }
-
-/** User-timing marks recorded while `action` runs, from every process of the page (the view's frame is its own). */
-async function marksDuring(context: BrowserContext, page: Page, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp = await context.newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'blink.user_timing', transferMode: 'ReportEvents' });
-  await action();
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return events.filter((event) => event.ph === 'I' && event.cat?.includes('blink.user_timing'));
-}
 
 /** Thread CPU and wall time between two marks of one thread (the last `from` before `to`). */
 function between(events: readonly TraceEvent[], from: string, to: string): { cpuMs: number; wallMs: number } {

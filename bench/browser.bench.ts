@@ -15,6 +15,7 @@ import { buildBaseline, startServerFor, type BaselineBuild } from './browser-bas
 import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
 import type { StartedServer } from '../src/server.js';
 import { writeResults } from './results.js';
+import { option, traceEvents, type TraceEvent } from './trace.js';
 
 /** The targets of issue 6 (open, codec) and issue 29 (open within 10 % of the previous build, exports ≤ 20 ms). */
 const GOALS = { openMs: 100, codecRatio: 8, openRatioToBaseline: 1.1, exportMs: 20 };
@@ -32,11 +33,6 @@ function textOption(name: string): string | undefined {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 /**
  * Main-thread CPU time between the page's marks, from the trace's thread clock (`tts`): unlike wall time it does not
@@ -69,7 +65,6 @@ async function traceRenderingAfterMarks(context: BrowserContext, page: Page, act
     .reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000;
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; tts?: number; tdur?: number; cat?: string; tid?: number; pid?: number }
 
 /**
  * All main-thread CPU of a page load up to the whole plan: the CPU time of every top-level task of the renderer's main
@@ -92,18 +87,6 @@ function markPairsCpu(events: readonly TraceEvent[], name: string): number[] {
   return starts.map((start, index) => (ends[index]!.tts! - start.tts!) / 1000);
 }
 
-async function traceEvents(context: BrowserContext, page: Page, categories: string, action: () => Promise<void>): Promise<TraceEvent[]> {
-  const cdp = await context.newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
-  await action();
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
-  return events;
-}
 
 function markOf(events: readonly TraceEvent[], name: string): { ts: number; tts: number } {
   const mark = events.find((event) => event.name === name && event.ph === 'I' && event.cat?.includes('blink.user_timing'));

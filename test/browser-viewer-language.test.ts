@@ -150,7 +150,7 @@ describe('accessibility', () => {
         expect(focused[2], `focus ring on ${focused[1]}`).not.toBe('none');
       }
     }
-    expect(reached).toEqual(['Copy link', 'Print', 'Download calendar (.ics)', 'Download agenda (Markdown)', 'Show notes']);
+    expect(reached).toEqual(['Edit plan', 'Copy link', 'Print', 'Download calendar (.ics)', 'Download agenda (Markdown)', 'Show notes']);
     // Tab on to the notes toggle (the way round may pass the browser's own stops), which works from the keyboard.
     for (let press = 0; press < 10 && await page.evaluate('document.activeElement?.textContent') !== 'Show notes'; press += 1) await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement?.textContent')).toBe('Show notes');

@@ -5,7 +5,7 @@ import type { CodecErrorCode } from './errors.js';
 import { failureMessage } from './messages.js';
 import { memoryUtf16Reader } from './string-builtins.js';
 import { isomorphicStrings } from './strings.js';
-import type { Codec, CodecExports, DecompressOptions, JsonSpan, StringTransfer } from './types.js';
+import type { Codec, CodecExports, CompressCounts, DecompressOptions, JsonSpan, StringTransfer } from './types.js';
 
 export interface CodecOptions {
   /** An instance already made from `module` (e.g. by instantiateStreaming); made here otherwise. */
@@ -141,6 +141,11 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     decompressedLength(payload: string): number {
       if (typeof payload !== 'string') throw new TypeError('decompressedLength(payload) expects a string.');
       return transfer('decompress', payload, (_exports, length) => length);
+    },
+    lastCompressCounts(): CompressCounts {
+      // A fresh instance (after a trap) has compressed nothing yet and reads 0, 0.
+      const exports = exportsOrRestart();
+      return { dictionaryEntries: exports.compressedEntries(), contentBytes: exports.compressedContentBytes() };
     },
     canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined {
       if (typeof json !== 'string' || !path.every((key) => typeof key === 'string' && key.length <= MAX_PATH_KEY_UNITS)) {

@@ -6,7 +6,7 @@ import type { Codec, StringTransfer } from './types.js';
 
 export { CodecError, CODEC_BUDGETS, CODEC_MEMORY_LIMIT_BYTES } from './errors.js';
 export type { CodecErrorCode } from './errors.js';
-export type { Codec, DecompressOptions, JsonSpan, StringTransfer } from './types.js';
+export type { Codec, CompressCounts, DecompressOptions, JsonSpan, StringTransfer } from './types.js';
 export { createCodec } from './core.js';
 export type { CodecOptions } from './core.js';
 

@@ -26,6 +26,17 @@ export interface Codec {
    * undefined otherwise, or when the text is too long for the compressor's input budget.
    */
   canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined;
+  /**
+   * The budget counts of the last successful compress, exactly what decoding its payload will count (docs/codec.md,
+   * "Budgets"): for showing how near a plan is to the dictionary and content budgets before it crosses one.
+   */
+  lastCompressCounts(): CompressCounts;
+}
+
+/** What a payload costs its decoder besides its length: dictionary entries and entry content bytes. */
+export interface CompressCounts {
+  readonly dictionaryEntries: number;
+  readonly contentBytes: number;
 }
 
 export interface JsonSpan {
@@ -78,6 +89,9 @@ export interface CodecExports {
   spanEnd(): number;
   spanMembers(): number;
   outputPointer(): number;
+  /** After a successful compress: the dictionary entries and entry content bytes its decoding will count. */
+  compressedEntries(): number;
+  compressedContentBytes(): number;
   errorReason(): number;
   errorAmount(): number;
   errorPosition(): number;

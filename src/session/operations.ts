@@ -5,7 +5,8 @@ import { SessionError } from './errors.js';
 import { describeType } from './issues.js';
 import { MAX_DECODED_LIST_ENTRIES } from './limits.js';
 import { buildLink, DEFAULT_BASE_URL, parseLink } from './link.js';
-import type { TolerantSession } from './schema.js';
+import type { JsonText } from './json-pieces.js';
+import type { Session, TolerantSession } from './schema.js';
 import { summarize, type SessionSummary } from './summary.js';
 import { readDecodedSession, validateForCreate, type ValidateOptions } from './validate.js';
 
@@ -58,6 +59,31 @@ export interface OperationsOptions {
   largeTexts?: boolean;
 }
 
+/** A document create accepts: its normalized form, its JSON text (what the link encodes) and the payload after `v2:`. */
+export interface EncodedSession {
+  readonly session: Session;
+  readonly json: JsonText;
+  readonly payload: string;
+}
+
+/**
+ * create's work over a loaded codec, synchronously: strict validation (shape, rules, limits), normalization and
+ * compression; throws SessionError. The server's create and the planner page (src/planner/) both run this, so the
+ * page makes the very link the server would.
+ */
+export function encodeSession(codec: Codec, session: unknown, options: ValidateOptions): EncodedSession {
+  const { session: normalized, json } = validateForCreate(session, options);
+  let payload: string;
+  try {
+    payload = codec.compress(json);
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    throw new SessionError('SESSION_VALIDATION_FAILED', [{ path: 'session', message: `is too large to encode: ${sizeSentence(error)}` }]);
+  }
+  // Keys written out, no spread (docs/architecture.md, "The request path").
+  return { session: normalized, json, payload };
+}
+
 /** The operations over a codec loader (called once per operation; it should cache). */
 export function createSessionOperations(getCodec: () => Promise<Codec>, defaults?: OperationsOptions): SessionOperations {
   const defaultBaseUrl = defaults?.baseUrl ?? DEFAULT_BASE_URL;
@@ -67,20 +93,11 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
     async createSessionLink(session, options) {
       const codec = await getCodec();
       const source = options?.source;
-      // Keys written out, no spread (docs/architecture.md, "The request path").
-      const { session: normalized, json } = validateForCreate(
+      const { session: normalized, payload } = encodeSession(
+        codec,
         session,
         source === undefined ? validateOptions : { large, ownJson: (members) => canonicalSlice(codec, source, members) },
       );
-      let payload: string;
-      try {
-        payload = codec.compress(json);
-      } catch (error) {
-        if (!(error instanceof CodecError)) throw error;
-        throw new SessionError('SESSION_VALIDATION_FAILED', [
-          { path: 'session', message: `is too large to encode: ${sizeSentence(error)}` },
-        ]);
-      }
       return { link: buildLink(options?.baseUrl ?? defaultBaseUrl, payload), summary: summarize(normalized) };
     },
 

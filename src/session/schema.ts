@@ -1,22 +1,36 @@
 // The session document (docs/import-guide.md) in zod: the canonical strict schema create accepts, and the tolerant decode schema.
 import * as z from 'zod';
 
-/** Real clock times only: 00:00 to 23:59. */
-export const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
-/** 1..128 characters without C0/C1 control characters (the whole ID rule in one regex, for checks outside zod). */
-export const ID_PATTERN = /^[^\u0000-\u001F\u007F-\u009F]{1,128}$/;
-export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
-/** lanePersons keys: a lane index as written by JSON.stringify of a number, lanes being at most 10. */
-export const LANE_KEY_PATTERN = /^[0-9]$/;
-export const MIN_LANES = 1;
-export const MAX_LANES = 10;
-export const DEFAULT_LANES = 2;
-export const MAX_DURATION_MINUTES = 1440;
-export const SESSION_VERSION = '1.0';
-export const MAX_TITLE_CHARS = 200;
-export const MAX_NAME_CHARS = 100;
-/** Entries of blockTypes, persons and every list of person IDs: far beyond real plans, and it bounds validation work. */
-export const MAX_LIST_ENTRIES = 1000;
+// The plain constants live in constants.ts (no zod), so browser code that needs only them (the planner's editor bundle)
+// does not pull the schema library in.
+import {
+  COLOR_PATTERN,
+  DEFAULT_LANES,
+  LANE_KEY_PATTERN,
+  MAX_DURATION_MINUTES,
+  MAX_LANES,
+  MAX_LIST_ENTRIES,
+  MAX_NAME_CHARS,
+  MAX_TITLE_CHARS,
+  MIN_LANES,
+  SESSION_VERSION,
+  TIME_PATTERN,
+} from './constants.js';
+
+export {
+  COLOR_PATTERN,
+  DEFAULT_LANES,
+  ID_PATTERN,
+  LANE_KEY_PATTERN,
+  MAX_DURATION_MINUTES,
+  MAX_LANES,
+  MAX_LIST_ENTRIES,
+  MAX_NAME_CHARS,
+  MAX_TITLE_CHARS,
+  MIN_LANES,
+  SESSION_VERSION,
+  TIME_PATTERN,
+} from './constants.js';
 
 // ---- canonical (strict): unknown fields are errors, keys come out in the documented order ----
 

@@ -54,10 +54,20 @@ const cssFile = await writeHashed('viewer', 'css', await bundle('styles.css', { 
 // The calendar and agenda exports (ical-generator is most of their size) load on the first download: a bundle of their
 // own, not an esbuild split chunk, so the page's start needs no shared chunk and no second request.
 const exportFile = await writeHashed('viewer-export', 'js', await bundle('export/index.ts', browserScript));
+// Edit mode (src/planner/ui, Preact and SortableJS) loads when "Edit plan" or "New plan" is pressed, with its styles; it
+// borrows the session code from the page (planner/host.ts), so it carries no second copy of it.
+const editorScript = { ...browserScript, jsx: 'automatic', jsxImportSource: 'preact', banner: { js: '//# allFunctionsCalledOnLoad' } };
+const editorFile = await writeHashed('planner', 'js', await bundle('../planner/ui/mount.tsx', editorScript));
+const editorCssFile = await writeHashed('planner', 'css', await bundle('../planner/ui/editor.css', { loader: { '.css': 'css' } }));
 const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
   ...browserScript,
   // The bundle sits next to the hashed .wasm and the export bundle in /assets/, so it finds them relative to its own URL.
-  define: { __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`), __EXPORT_MODULE_FILE__: JSON.stringify(`./${exportFile}`) },
+  define: {
+    __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`),
+    __EXPORT_MODULE_FILE__: JSON.stringify(`./${exportFile}`),
+    __EDITOR_MODULE_FILE__: JSON.stringify(`./${editorFile}`),
+    __EDITOR_STYLE_FILE__: JSON.stringify(`./${editorCssFile}`),
+  },
   // V8's explicit compile hint (Chromium 136+): compile every function while the script streams in, off the main
   // thread, instead of lazily on first call. Almost every function of the bundle runs to open a plan, and lazy
   // compilation in the middle of decode and render cost about 3 ms of the page's main-thread time.
@@ -71,8 +81,8 @@ const html = template
   .replaceAll('%CODEC_WASM%', `/assets/${wasmFile}`);
 await writeFile(new URL('index.html', staging), html);
 
-const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile } };
+const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile } };
 await writeFile(new URL('manifest.json', staging), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(output, { recursive: true, force: true });
 await rename(staging, output);
-console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}`);
+console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}`);

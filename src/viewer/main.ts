@@ -3,6 +3,8 @@
 import { loadCodec } from '../codec/browser.js';
 import type { Codec } from '../codec/types.js';
 import { parseLink } from '../session/link.js';
+import { createEditorHost } from '../planner/host.js';
+import type { Draft } from '../planner/tree.js';
 import { createSessionOperations, type DecodeSessionLinkResult } from '../session/operations.js';
 import { copyText, shareableUrl } from './clipboard.js';
 import { el } from './dom.js';
@@ -20,8 +22,11 @@ import { createToolbar } from './toolbar.js';
 /** The content-hashed codec file and export bundle next to this bundle; set by build.mjs. */
 declare const __CODEC_WASM_FILE__: string;
 declare const __EXPORT_MODULE_FILE__: string;
+declare const __EDITOR_MODULE_FILE__: string;
+declare const __EDITOR_STYLE_FILE__: string;
 
 type ExportModule = typeof import('./export/index.js');
+type EditorModule = typeof import('../planner/ui/mount.js');
 
 /** loadCodec keeps one codec per URL and forgets a failed load, so the next hashchange tries again. */
 const getCodec = (): Promise<Codec> => loadCodec(new URL(__CODEC_WASM_FILE__, import.meta.url));
@@ -63,6 +68,77 @@ function loadExports(): Promise<ExportModule> {
   return exportModule;
 }
 
+let editorModule: Promise<EditorModule> | undefined;
+/** Edit mode's bundle and its stylesheet, loaded once on the first "Edit plan" or "New plan"; a failed load is forgotten. */
+function loadEditor(): Promise<EditorModule> {
+  editorModule ??= Promise.all([
+    import(new URL(__EDITOR_MODULE_FILE__, import.meta.url).href) as Promise<EditorModule>,
+    new Promise<void>((resolve, reject) => {
+      const sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = new URL(__EDITOR_STYLE_FILE__, import.meta.url).href;
+      sheet.addEventListener('load', () => resolve(), { once: true });
+      sheet.addEventListener('error', () => reject(new Error('the editor stylesheet did not load')), { once: true });
+      document.head.append(sheet);
+    }),
+  ]).then(([module]) => module).catch((error: unknown) => {
+    editorModule = undefined;
+    throw error;
+  });
+  return editorModule;
+}
+
+/** The editor while edit mode is on; a hashchange (another link pasted into the address bar) ends it. */
+let editor: { unmount(): void } | null = null;
+
+function leaveEditor(): void {
+  editor?.unmount();
+  editor = null;
+}
+
+/**
+ * Edit mode for the plan on screen (`plan`), or for a new plan (null). The draft is the decoded document; the opened
+ * link stays in the address bar until the first valid change (or until an older document's warnings are resolved).
+ */
+async function startEditing(plan: Plan | null): Promise<void> {
+  performance.mark('sessionplan:edit-start');
+  let module: EditorModule;
+  let codec: Codec;
+  try {
+    [module, codec] = await Promise.all([loadEditor(), getCodec()]);
+  } catch {
+    if (app.dataset['state'] === 'plan') toolbar.announce(strings.editorLoadFailed);
+    else app.querySelector('.new-plan-line')?.append(` ${strings.editorLoadFailed}`);
+    return;
+  }
+  // An open still decoding must not replace the editor when it ends.
+  generation++;
+  leaveEditor();
+  current = null;
+  toolbar.hide();
+  document.adoptedStyleSheets = [labels];
+  app.dataset['state'] = 'editing';
+  app.replaceChildren();
+  document.title = plan === null ? strings.newPlan : strings.planPageTitle(plan.workshop.title);
+  editor = module.mountEditor({
+    container: app,
+    host: createEditorHost(codec, `${location.origin}/`),
+    draft: plan as Draft | null,
+    openedLink: plan === null ? null : location.href,
+    language,
+    onDone() {
+      editor = null;
+      // The address bar holds the last valid plan: the view opens it (replaceState fires no hashchange).
+      reopen();
+      void opening.then(() => editButton.focus());
+    },
+  });
+  // Laid out inside the measurement: what the user waits for is the editor on screen (bench:planner reads the marks).
+  void app.offsetHeight;
+  performance.mark('sessionplan:edit-ready');
+  app.querySelector<HTMLElement>('input')?.focus();
+}
+
 /** Makes a file from the plan on screen and saves it; the making is measured as `sessionplan:<kind>` (bench:browser reads it). */
 async function download(kind: 'calendar' | 'agenda', make: (module: ExportModule, plan: Plan) => ReturnType<ExportModule['agendaFile']>): Promise<string> {
   const plan = current;
@@ -88,6 +164,11 @@ const toolbar = createToolbar(strings, {
   },
 });
 header?.append(toolbar.element);
+const editButton = el('button', 'button', strings.editPlan);
+editButton.type = 'button';
+editButton.dataset['action'] = 'edit';
+editButton.addEventListener('click', () => void startEditing(current));
+toolbar.editSlot.append(editButton);
 
 /** `data-state` tells readers of the DOM (and tests) where the page is: rendering → plan, problem, or empty. */
 function show(state: 'rendering' | 'plan' | 'problem' | 'empty', content: HTMLElement): void {
@@ -99,13 +180,23 @@ function showProblem(state: 'problem' | 'empty', problem: ProblemText): void {
   current = null;
   toolbar.hide();
   document.adoptedStyleSheets = [labels];
-  show(state, renderProblem(problem, strings, { alert: state === 'problem', extra: renderPasteForm(strings, openPasted) }));
+  const paste = renderPasteForm(strings, openPasted);
+  let extra: HTMLElement = paste;
+  if (state === 'empty') {
+    // The empty page is where a plan starts: "New plan" opens the editor on an empty valid document.
+    const start = el('button', 'button new-plan', strings.newPlan);
+    start.type = 'button';
+    start.addEventListener('click', () => void startEditing(null));
+    extra = el('div', 'empty-actions', paste, el('p', 'new-plan-line', start));
+  }
+  show(state, renderProblem(problem, strings, { alert: state === 'problem', extra }));
   document.title = state === 'problem' ? strings.problemPageTitle : strings.pageTitle;
 }
 
 /** Decodes and renders the current fragment; a newer hashchange wins over a slower older one. */
 async function open(): Promise<void> {
   const run = ++generation;
+  leaveEditor();
   const fragment = location.hash;
   if (fragment === '' || fragment === '#') {
     showProblem('empty', { title: strings.noPlanTitle, message: strings.noPlanMessage });

@@ -11,6 +11,9 @@ export const de: Strings = {
   footer: 'In Ihrem Browser entschlüsselt: Der Plan steckt im Link und wird nie an den Server geschickt.',
 
   toolbarLabel: 'Aktionen zum Plan',
+  editPlan: 'Plan bearbeiten',
+  newPlan: 'Neuer Plan',
+  editorLoadFailed: 'Der Editor ließ sich nicht laden. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
   copyLink: 'Link kopieren',
   linkCopied: 'Link kopiert.',
   copyFailed: 'Der Link ließ sich hier nicht kopieren: Kopieren Sie ihn aus der Adresszeile.',

@@ -11,6 +11,9 @@ export const en: Strings = {
   footer: 'Decoded in your browser: the plan lives in the link and is never sent to the server.',
 
   toolbarLabel: 'Plan actions',
+  editPlan: 'Edit plan',
+  newPlan: 'New plan',
+  editorLoadFailed: 'The editor could not be loaded. Reload the page and try again.',
   copyLink: 'Copy link',
   linkCopied: 'Link copied.',
   copyFailed: 'The link could not be copied here: copy it from the address bar.',

@@ -21,6 +21,10 @@ export interface Strings {
 
   // Toolbar (accessible names are the visible labels)
   toolbarLabel: string;
+  /** Edit mode (src/planner/, loaded on demand): the entry from a plan and from the empty page. */
+  editPlan: string;
+  newPlan: string;
+  editorLoadFailed: string;
   copyLink: string;
   linkCopied: string;
   copyFailed: string;

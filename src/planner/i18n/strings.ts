@@ -1,0 +1,98 @@
+// The shape of the planner's string table: one object per language (en.ts, de.ts), loaded with the editor, not with the view.
+import type { NewPartLabels } from '../factory.js';
+import type { LimitName } from '../limits.js';
+
+// Why apart from the viewer's table: the view mode's JavaScript may grow by at most 10 KB gzip (issue 30), and the
+// editor's few hundred words in two languages would be a good part of it. They load with the editor, on demand; the
+// words both modes show (lane names, "Notes", the page's chrome) stay in the viewer's table.
+
+export type PlannerLanguage = 'de' | 'en';
+
+export interface PlannerStrings {
+  /** BCP 47 tag for Intl. */
+  locale: string;
+  newParts: NewPartLabels;
+
+  // Leaving edit mode ("Edit plan" and "New plan" are the viewer's words: they show before the editor loads)
+  done: string;
+  editorLabel: string;
+
+  // Toolbar
+  toolbarLabel: string;
+  undo: string;
+  redo: string;
+  addBlock: string;
+  addGroup: string;
+  addBreakout: string;
+  addInside: (container: string) => string;
+  importJson: string;
+  exportJson: string;
+  imported: (fileName: string) => string;
+  importFailed: (fileName: string) => string;
+  exported: (fileName: string) => string;
+
+  // Workshop
+  workshopSection: string;
+  workshopTitle: string;
+  workshopDescription: string;
+  date: string;
+  startTime: string;
+  totalAgainstDay: (total: string, range: string) => string;
+  totalOnly: (total: string) => string;
+
+  // Block types and persons
+  categoriesSection: string;
+  categoryName: string;
+  categoryColor: string;
+  addCategory: string;
+  removeCategory: (name: string) => string;
+  peopleSection: string;
+  personName: string;
+  personRole: string;
+  addPerson: string;
+  removePerson: (name: string) => string;
+
+  // Items
+  agendaSection: string;
+  emptyAgenda: string;
+  kind: { block: string; group: string; breakout: string };
+  itemHeading: (kind: string, title: string) => string;
+  title: string;
+  duration: string;
+  description: string;
+  notes: string;
+  material: string;
+  fixedStartTime: string;
+  category: string;
+  noCategory: string;
+  people: string;
+  lanes: string;
+  sameInAllBreakouts: string;
+  laneOfChild: string;
+  laneName: (number: number) => string;
+  lanePeople: (lane: string) => string;
+  unknownPerson: (id: string) => string;
+  removeUnknown: (id: string) => string;
+  timeRange: (range: string) => string;
+  moveUp: (title: string) => string;
+  moveDown: (title: string) => string;
+  moveTo: (title: string) => string;
+  moveToTopLevel: string;
+  moveButton: (title: string) => string;
+  duplicate: (title: string) => string;
+  delete: (title: string) => string;
+  details: (title: string) => string;
+  dragHandle: (title: string) => string;
+  selectItem: (title: string) => string;
+  itemId: string;
+  removeField: (path: string) => string;
+
+  // Link, limits, problems
+  linkLength: (characters: string) => string;
+  limitNames: Record<LimitName, string>;
+  nearLimit: (limit: string, used: string, max: string) => string;
+  overLimit: (limit: string, used: string, max: string) => string;
+  problemsTitle: (count: number) => string;
+  problemsExplained: string;
+  linkUpToDate: string;
+}

@@ -1,0 +1,63 @@
+// What every editor component reads: the planner, its state as a signal, the strings, formats, selection and focus requests.
+import { signal, type Signal } from '@preact/signals';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { PlannerStrings } from '../i18n/strings.js';
+import type { Planner, PlannerState } from '../planner.js';
+
+export interface Formats {
+  /** "1 h 30 min" / "1 Std. 30 Min." */
+  duration(minutes: number): string;
+  /** "12,345" / "12.345" */
+  number(value: number): string;
+}
+
+/** After an edit moves or adds an item, focus goes back to a control of it: the item's ID and the control's name. */
+export interface FocusRequest {
+  readonly id: string;
+  readonly control: string;
+}
+
+export interface EditorContext {
+  readonly planner: Planner;
+  readonly state: Signal<PlannerState>;
+  readonly strings: PlannerStrings;
+  readonly formats: Formats;
+  /** The item whose card last had focus or was clicked (by ID): "Add" puts new items into it when it is a container. */
+  readonly selected: Signal<string | null>;
+  /** Items whose details are open (by ID); closed details are not rendered at all. */
+  readonly open: Signal<ReadonlySet<string>>;
+  readonly focus: Signal<FocusRequest | null>;
+}
+
+export function createFormats(locale: string): Formats {
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' });
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+  const numbers = new Intl.NumberFormat(locale);
+  return {
+    duration(value) {
+      const whole = Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0;
+      const h = Math.floor(whole / 60);
+      const m = whole % 60;
+      if (h === 0) return minutes.format(m);
+      return m === 0 ? hours.format(h) : `${hours.format(h)} ${minutes.format(m)}`;
+    },
+    number: (value) => numbers.format(value),
+  };
+}
+
+export function createEditorContext(planner: Planner, strings: PlannerStrings): EditorContext {
+  const state = signal(planner.state);
+  planner.subscribe((next) => {
+    state.value = next;
+  });
+  return { planner, state, strings, formats: createFormats(strings.locale), selected: signal(null), open: signal(new Set()), focus: signal(null) };
+}
+
+export const Editor = createContext<EditorContext | null>(null);
+
+export function useEditor(): EditorContext {
+  const context = useContext(Editor);
+  if (context === null) throw new Error('editor components must be rendered inside <Editor.Provider>');
+  return context;
+}

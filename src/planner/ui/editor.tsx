@@ -1,0 +1,213 @@
+// Edit mode's root: toolbar (undo, redo, add, file import/export, done), the link and limit status, the sections and the agenda.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Problem } from '../../session/errors.js';
+import { exportFileName, exportJson } from '../export-file.js';
+import { tightest } from '../limits.js';
+import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
+import { useEditor, type EditorContext } from './context.js';
+import { fieldId } from './fields.js';
+import { ItemList, problemsUnder, type ListContext } from './items.js';
+import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
+import { computeTimes } from './times.js';
+
+export interface EditorRootProps {
+  /** Leaves edit mode ("Done"). */
+  readonly onDone: () => void;
+}
+
+/** Where "Add" puts new items: into the selected container, or the container of the selected block, else the top level. */
+function addTarget(editor: EditorContext): { path: ItemPath | null; title: string | null } {
+  const draft = editor.state.value.draft;
+  const id = editor.selected.value;
+  const at = id === null ? undefined : findItem(draft, id);
+  if (at === undefined) return { path: null, title: null };
+  const item = itemAt(draft, at);
+  const container = isContainer(item) ? at : at.slice(0, -1);
+  const target = container.length > 0 ? itemAt(draft, container) : undefined;
+  return target ? { path: container, title: target.title || target.id } : { path: null, title: null };
+}
+
+function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Message) => void }) {
+  const editor = useEditor();
+  const { planner, strings, state } = editor;
+  const file = useRef<HTMLInputElement>(null);
+  const target = addTarget(editor);
+  const add = (kind: ItemKind) => {
+    const result = planner.apply({ kind: 'add', item: kind, container: target.path });
+    const item = result.at ? itemAt(result.draft, result.at) : undefined;
+    if (item) editor.focus.value = { id: item.id, control: 'title' };
+  };
+  const openFile = async (input: HTMLInputElement) => {
+    const chosen = input.files?.[0];
+    input.value = '';
+    if (!chosen) return;
+    const imported = planner.importFile(await chosen.text());
+    props.onMessage(imported.ok ? { text: strings.imported(chosen.name), problems: [] } : { text: strings.importFailed(chosen.name), problems: imported.problems });
+  };
+  const download = () => {
+    const { linkedSession, draft } = state.value;
+    const session = linkedSession ?? draft;
+    const name = exportFileName(session);
+    const url = URL.createObjectURL(new Blob([exportJson(session)], { type: 'application/json' }));
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = name;
+    anchor.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    props.onMessage({ text: strings.exported(name), problems: [] });
+  };
+  return (
+    <div class="edit-toolbar" role="toolbar" aria-label={strings.toolbarLabel}>
+      <button type="button" onClick={() => planner.undo()} disabled={!state.value.canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+        {strings.undo}
+      </button>
+      <button type="button" onClick={() => planner.redo()} disabled={!state.value.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+        {strings.redo}
+      </button>
+      <span class="toolbar-gap" />
+      <button type="button" onClick={() => add('block')}>{strings.addBlock}</button>
+      <button type="button" onClick={() => add('group')}>{strings.addGroup}</button>
+      <button type="button" onClick={() => add('breakout')}>{strings.addBreakout}</button>
+      <span class="toolbar-gap" />
+      <button type="button" onClick={() => file.current?.click()}>{strings.importJson}</button>
+      <input ref={file} type="file" accept=".json,application/json" hidden onChange={(event) => void openFile(event.currentTarget)} />
+      <button type="button" onClick={download}>{strings.exportJson}</button>
+      <span class="toolbar-gap" />
+      <button type="button" class="primary" onClick={props.onDone}>{strings.done}</button>
+      {target.title !== null && <p class="edit-target">{strings.addInside(target.title)}</p>}
+    </div>
+  );
+}
+
+interface Message {
+  readonly text: string;
+  readonly problems: readonly Problem[];
+}
+
+/** A problem's path, with a link to its field when the page shows one, and a way to drop fields the format does not know. */
+function ProblemEntry({ problem }: { readonly problem: Problem }) {
+  const { planner, strings } = useEditor();
+  const segments = parseFieldPath(problem.path);
+  const unknownField = segments !== undefined && /is not a field of this object/.test(problem.message);
+  const field = typeof document !== 'undefined' ? document.getElementById(fieldId(segments ?? [])) : null;
+  return (
+    <li>
+      {field ? <a href={`#${encodeURIComponent(fieldId(segments ?? []))}`} onClick={(event) => { event.preventDefault(); field.focus(); }}>{problem.path}</a> : <code>{problem.path}</code>}
+      {`: ${problem.message}`}
+      {unknownField && (
+        <button type="button" onClick={() => planner.apply({ kind: 'remove', path: segments })}>
+          {strings.removeField(problem.path)}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function Status() {
+  const { state, strings, formats } = useEditor();
+  const { link, limits, problems, valid } = state.value;
+  const worst = tightest(limits.filter((entry) => entry.level !== 'ok'));
+  const limitText = worst === undefined ? null
+    : (worst.level === 'over' ? strings.overLimit : strings.nearLimit)(strings.limitNames[worst.name], formats.number(worst.used), formats.number(worst.limit));
+  return (
+    <div class="edit-status">
+      <p class="edit-link" data-link-length={link?.length ?? 0}>
+        {strings.linkLength(formats.number(link?.length ?? 0))}
+        {valid ? ` · ${strings.linkUpToDate}` : ''}
+      </p>
+      <p class={`edit-limit${worst ? ` edit-limit--${worst.level}` : ''}`} role="status">
+        {limitText}
+      </p>
+      {problems.length > 0 && (
+        <section class="edit-problems" aria-labelledby="edit-problems-title">
+          <h2 id="edit-problems-title">{strings.problemsTitle(problems.length)}</h2>
+          <p>{strings.problemsExplained}</p>
+          <ul>
+            {problems.map((problem, index) => (
+              <ProblemEntry key={`${problem.path}#${index}`} problem={problem} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (and Ctrl+Y) redoes, inside fields too: the plan's history, not the field's. */
+function useShortcuts(editor: EditorContext): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key !== 'z' && key !== 'y') return;
+      event.preventDefault();
+      editor.planner.finishEdit();
+      if (key === 'y' || event.shiftKey) editor.planner.redo();
+      else editor.planner.undo();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [editor]);
+}
+
+/** Puts focus where an edit asked for it (the moved or new item), once its row has been rendered. */
+function useFocusRequests(editor: EditorContext, root: { current: HTMLElement | null }): void {
+  const request = editor.focus.value;
+  useEffect(() => {
+    if (request === null || root.current === null) return;
+    editor.focus.value = null;
+    const control = (name: string) => root.current?.querySelector<HTMLButtonElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${name}"]`);
+    let target: HTMLElement | null | undefined = request.control === 'agenda' ? root.current.querySelector<HTMLElement>('#edit-agenda') : control(request.control);
+    // Moved to the first or last place, its button for that direction is disabled: the other one keeps the focus.
+    if (target instanceof HTMLButtonElement && target.disabled) target = control(request.control === 'up' ? 'down' : request.control === 'down' ? 'up' : 'details');
+    target?.focus();
+  });
+}
+
+export function EditorRoot(props: EditorRootProps) {
+  const editor = useEditor();
+  const root = useRef<HTMLElement>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  useShortcuts(editor);
+  useFocusRequests(editor, root);
+  const state = editor.state.value;
+  const times = computeTimes(state.draft);
+  const list: ListContext = { times, problems: state.problemsByPath, selected: editor.selected.value, open: editor.open.value };
+  return (
+    <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={state.valid ? 'true' : 'false'}>
+      <Toolbar {...props} onMessage={setMessage} />
+      {message && (
+        <div class="edit-message" role="alert">
+          <p>{message.text}</p>
+          {message.problems.length > 0 && (
+            <ul>
+              {message.problems.map((problem, index) => (
+                <li key={index}>
+                  <code>{problem.path}</code>: {problem.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <Status />
+      <WorkshopSection
+        workshop={state.draft.workshop}
+        problems={problemsUnder(state.problemsByPath, 'workshop').map}
+        total={times.total}
+        origin={times.clock.origin}
+        end={times.end}
+        relative={times.clock.relative}
+      />
+      <CategoriesSection blockTypes={state.draft.blockTypes} problems={problemsUnder(state.problemsByPath, 'blockTypes').map} />
+      <PeopleSection persons={state.draft.persons} problems={problemsUnder(state.problemsByPath, 'persons').map} />
+      <section class="edit-section edit-agenda" aria-labelledby="edit-agenda">
+        <h2 id="edit-agenda" tabIndex={-1}>
+          {editor.strings.agendaSection}
+        </h2>
+        {state.draft.items.length === 0 && <p class="edit-empty">{editor.strings.emptyAgenda}</p>}
+        <ItemList items={state.draft.items} container={null} parent={null} list={list} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+// Labelled form fields bound to a draft path: each edit goes to the planner, each problem is marked at its field.
+import type { JSX, TargetedEvent } from 'preact';
+import { fieldPath, type JsonValue, type Segments } from '../tree.js';
+import { useEditor } from './context.js';
+
+const NO_PROBLEMS: readonly string[] = [];
+
+/** The DOM id of a field: its problem path, so a problem listed elsewhere can point at it. */
+export function fieldId(path: Segments): string {
+  return `field:${fieldPath(path)}`;
+}
+
+interface FieldProps {
+  readonly path: Segments;
+  readonly label: string;
+  readonly problems?: readonly string[] | undefined;
+  /** The control's name for focus requests (context.ts FocusRequest). */
+  readonly control?: string;
+  readonly className?: string;
+}
+
+/** Label, control and the field's problems (aria-invalid, aria-describedby): the frame every field shares. */
+function Frame({ path, label, problems = NO_PROBLEMS, className, children }: FieldProps & { children: (attributes: ControlAttributes) => JSX.Element }) {
+  const id = fieldId(path);
+  const invalid = problems.length > 0;
+  const attributes: ControlAttributes = {
+    id,
+    'aria-invalid': invalid ? 'true' : undefined,
+    'aria-describedby': invalid ? `${id}:problem` : undefined,
+  };
+  return (
+    <div class={`field${invalid ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label for={id}>{label}</label>
+      {children(attributes)}
+      {invalid && (
+        <p class="field-problem" id={`${id}:problem`}>
+          {problems.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface ControlAttributes {
+  id: string;
+  'aria-invalid': 'true' | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Typing edits join one undo step per field; leaving the field ends it. */
+function useTyping(path: Segments, toValue: (text: string) => JsonValue) {
+  const { planner } = useEditor();
+  return {
+    onInput: (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      planner.apply({ kind: 'set', path, value: toValue(event.currentTarget.value) }, { typing: true });
+    },
+    onBlur: () => planner.finishEdit(),
+  };
+}
+
+export function TextField(props: FieldProps & { readonly value: string; readonly multiline?: boolean }) {
+  const typing = useTyping(props.path, (text) => text);
+  return (
+    <Frame {...props}>
+      {(attributes) =>
+        props.multiline ? (
+          <textarea {...attributes} {...typing} data-control={props.control} value={props.value} rows={2} />
+        ) : (
+          <input {...attributes} {...typing} data-control={props.control} type="text" value={props.value} autocomplete="off" />
+        )
+      }
+    </Frame>
+  );
+}
+
+/**
+ * Whole numbers as numbers; anything else as the text entered, which the session code then refuses with its own
+ * sentence ("must be an integer, not a string") instead of the page guessing a number.
+ */
+export function numberOrText(text: string): JsonValue {
+  const trimmed = text.trim();
+  return /^-?\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : text;
+}
+
+export function NumberField(props: FieldProps & { readonly value: unknown; readonly min: number; readonly max: number }) {
+  const typing = useTyping(props.path, numberOrText);
+  return (
+    <Frame {...props}>
+      {(attributes) => (
+        <input
+          {...attributes}
+          {...typing}
+          data-control={props.control}
+          type="text"
+          inputMode="numeric"
+          value={typeof props.value === 'number' || typeof props.value === 'string' ? String(props.value) : ''}
+        />
+      )}
+    </Frame>
+  );
+}
+
+/** Time ("HH:MM") and date ("YYYY-MM-DD") fields: an empty field is null, which the document uses for "not set". */
+export function ClockField(props: FieldProps & { readonly value: string | null; readonly type: 'time' | 'date' }) {
+  const typing = useTyping(props.path, (text) => (text === '' ? null : text));
+  return (
+    <Frame {...props}>
+      {(attributes) => <input {...attributes} {...typing} data-control={props.control} type={props.type} value={props.value ?? ''} />}
+    </Frame>
+  );
+}
+
+export function ColorField(props: FieldProps & { readonly value: string }) {
+  const typing = useTyping(props.path, (text) => text);
+  return <Frame {...props}>{(attributes) => <input {...attributes} {...typing} type="color" value={props.value} />}</Frame>;
+}
+
+export function SelectField(props: FieldProps & { readonly value: string; readonly options: readonly { value: string; label: string }[]; readonly toValue: (text: string) => JsonValue }) {
+  const { planner } = useEditor();
+  const onChange = (event: TargetedEvent<HTMLSelectElement>) => {
+    planner.apply({ kind: 'set', path: props.path, value: props.toValue(event.currentTarget.value) });
+  };
+  return (
+    <Frame {...props}>
+      {(attributes) => (
+        <select {...attributes} data-control={props.control} value={props.value} onChange={onChange}>
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Frame>
+  );
+}
+
+export function CheckboxField(props: FieldProps & { readonly checked: boolean }) {
+  const { planner } = useEditor();
+  const id = fieldId(props.path);
+  const problems = props.problems ?? NO_PROBLEMS;
+  return (
+    <div class={`field field--check${problems.length > 0 ? ' field--invalid' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        aria-invalid={problems.length > 0 ? 'true' : undefined}
+        aria-describedby={problems.length > 0 ? `${id}:problem` : undefined}
+        onChange={(event) => planner.apply({ kind: 'set', path: props.path, value: event.currentTarget.checked })}
+      />
+      <label for={id}>{props.label}</label>
+      {problems.length > 0 && (
+        <p class="field-problem" id={`${id}:problem`}>
+          {problems.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A list of person IDs as checkboxes, one per declared person; IDs the list does not declare (older documents) are
+ * shown with a button that removes them.
+ */
+export function PeopleField(props: {
+  readonly path: Segments;
+  readonly legend: string;
+  readonly value: readonly string[];
+  readonly persons: readonly { id: string; name: string }[];
+  readonly problems: ReadonlyMap<string, readonly string[]>;
+}) {
+  const { planner, strings } = useEditor();
+  const chosen = new Set(props.value);
+  const declared = new Set(props.persons.map((person) => person.id));
+  const set = (ids: string[]) => planner.apply({ kind: 'set', path: props.path, value: ids });
+  const toggle = (id: string, on: boolean) => set(on ? props.persons.filter((p) => p.id === id || chosen.has(p.id)).map((p) => p.id).concat(props.value.filter((v) => !declared.has(v))) : props.value.filter((v) => v !== id));
+  const own = props.problems.get(fieldPath(props.path)) ?? NO_PROBLEMS;
+  return (
+    <fieldset class="field people-field" id={fieldId(props.path)}>
+      <legend>{props.legend}</legend>
+      {props.persons.map((person) => (
+        <label key={person.id} class="check">
+          <input type="checkbox" checked={chosen.has(person.id)} onChange={(event) => toggle(person.id, event.currentTarget.checked)} />
+          {person.name}
+        </label>
+      ))}
+      {props.value.map((id, index) => {
+        if (declared.has(id)) return null;
+        const problems = props.problems.get(fieldPath([...props.path, index])) ?? NO_PROBLEMS;
+        return (
+          <p key={`unknown:${id}`} class="field-problem unknown-person">
+            {strings.unknownPerson(id)} {problems.join(' ')}{' '}
+            <button type="button" onClick={() => set(props.value.filter((v) => v !== id))}>
+              {strings.removeUnknown(id)}
+            </button>
+          </p>
+        );
+      })}
+      {own.length > 0 && <p class="field-problem">{own.join(' ')}</p>}
+    </fieldset>
+  );
+}
