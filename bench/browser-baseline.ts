@@ -1,7 +1,7 @@
 // Another build of the viewer to measure against side by side: a git ref checked out in a temporary worktree, its codec and
-// viewer built there with this checkout's node_modules, served by a second real server.
+// viewer built there (with this checkout's node_modules when the lockfiles match, else its own), served by a second real server.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +20,11 @@ export interface BaselineBuild {
   remove(): void;
 }
 
-/** Checks out `ref` in a temporary worktree and builds its codec and viewer there (a minute at most). */
+/**
+ * Checks out `ref` in a temporary worktree and builds its codec and viewer there (a minute or two). A ref whose lockfile
+ * differs from this checkout's (a dependency added, removed or moved) gets its own `npm ci`, so it builds with what it
+ * declares rather than with this checkout's packages.
+ */
 export function buildBaseline(ref: string): BaselineBuild {
   const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
   const directory = mkdtempSync(join(tmpdir(), 'sessionplan-baseline-'));
@@ -33,7 +37,9 @@ export function buildBaseline(ref: string): BaselineBuild {
   };
   try {
     execFileSync('git', ['worktree', 'add', '--detach', directory, commit], { cwd: ROOT, stdio: 'pipe' });
-    symlinkSync(join(ROOT, 'node_modules'), join(directory, 'node_modules'), 'dir');
+    const theirLock = execFileSync('git', ['show', `${commit}:package-lock.json`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+    if (theirLock === readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) symlinkSync(join(ROOT, 'node_modules'), join(directory, 'node_modules'), 'dir');
+    else execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: directory, stdio: 'pipe' });
     execFileSync('npm', ['run', '--silent', 'build:wasm'], { cwd: directory, stdio: 'pipe' });
     execFileSync('node', ['src/viewer/build.mjs'], { cwd: directory, stdio: 'pipe' });
   } catch (error) {

@@ -1,7 +1,8 @@
 // Browser figures in real Chromium, side by side in one page: viewer decode + render of the largest in-budget plan, and
 // the shipped WASM codec vs lz-string 1.5.0 (ratios). benny cannot run inside a page, so the page samples both itself.
 // With --baseline <git ref>, the open is also measured against that ref's build (built in a temporary worktree, served
-// by a second server), the two builds loaded alternately in one browser; and the calendar and agenda downloads are timed.
+// by a second server), the two builds loaded alternately in one browser; and the calendar and agenda downloads are timed,
+// with --baseline also on the other build, tab for tab.
 // Run: npm run bench:browser -- [--baseline main] [--loads N] [--rounds N] [--save]  (--save also writes the baseline bench/results/browser.json)
 import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -24,9 +25,14 @@ const AFTER_MARKS_MS = 500;
 const AFTER_MARKS_LOADS = 3;
 /** Alternating loads per build in the A/B against --baseline. */
 const abLoads = option('ab-loads', 9);
-/** Fresh tabs per download kind, and downloads per tab (the first is cold, the rest warm). */
-const EXPORT_TABS = 3;
+/** Fresh tabs per download kind and build, and downloads per tab (the first is cold, the rest warm). */
+const EXPORT_TABS = 5;
 const EXPORT_CLICKS = 5;
+/**
+ * Marks each click on the page as `bench:click` (capture phase, before the page's own handler, in the same task), so
+ * the first download is also timed from the click: loading the export bundle included. Only the bench's tabs get it.
+ */
+const CLICK_MARK_SCRIPT = `addEventListener('click', () => performance.mark('bench:click'), { capture: true })`;
 
 function textOption(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -87,6 +93,13 @@ function markPairsCpu(events: readonly TraceEvent[], name: string): number[] {
   return starts.map((start, index) => (ends[index]!.tts! - start.tts!) / 1000);
 }
 
+/** Main-thread CPU from the first `bench:click` mark to the first `<name>-end` mark: the first download, bundle load included. */
+function clickToEndCpu(events: readonly TraceEvent[], name: string): number {
+  const click = events.find((event) => event.name === 'bench:click' && event.ph === 'I' && event.tts !== undefined);
+  const end = events.find((event) => event.name === `${name}-end` && event.ph === 'I' && event.tts !== undefined);
+  if (!click || !end) throw new Error(`the trace has no thread time for bench:click or ${name}-end`);
+  return (end.tts! - click.tts!) / 1000;
+}
 
 function markOf(events: readonly TraceEvent[], name: string): { ts: number; tts: number } {
   const mark = events.find((event) => event.name === name && event.ph === 'I' && event.cat?.includes('blink.user_timing'));
@@ -202,28 +215,36 @@ try {
     }
   }
 
-  // The downloads of the largest plan: the first of a fresh tab (code and memory cold) and the repeats after it.
-  const exportsCpu: Record<'calendar' | 'agenda', { first: number[]; again: number[]; firstWall: number[] }> = {
-    calendar: { first: [], again: [], firstWall: [] },
-    agenda: { first: [], again: [], firstWall: [] },
-  };
+  // The downloads of the largest plan: the first of a fresh tab (code and memory cold) and the repeats after it; with a
+  // baseline, the same on the other build, the builds alternating tab by tab.
+  type ExportFigures = { first: number[]; fromClick: number[]; again: number[]; firstWall: number[] };
+  const exportsCpu = side.map((build) => ({
+    label: build.label,
+    server: build.server,
+    calendar: { first: [], fromClick: [], again: [], firstWall: [] } as ExportFigures,
+    agenda: { first: [], fromClick: [], again: [], firstWall: [] } as ExportFigures,
+  }));
   const buttons = { calendar: 'Download calendar (.ics)', agenda: 'Download agenda (Markdown)' } as const;
   for (let tabIndex = 0; tabIndex < EXPORT_TABS; tabIndex += 1) {
-    for (const kind of ['calendar', 'agenda'] as const) {
-      const tab = await browser.context.newPage();
-      await openPlan(tab)();
-      const events = await traceEvents(browser.context, tab, 'blink.user_timing', async () => {
-        for (let click = 0; click < EXPORT_CLICKS; click += 1) {
-          const saved = tab.waitForEvent('download');
-          await tab.getByRole('button', { name: buttons[kind], exact: true }).click();
-          await (await saved).path();
-        }
-      });
-      const cpu = markPairsCpu(events, `sessionplan:${kind}`);
-      exportsCpu[kind].first.push(cpu[0]!);
-      exportsCpu[kind].again.push(...cpu.slice(1));
-      exportsCpu[kind].firstWall.push(await tab.evaluate(`performance.getEntriesByName('sessionplan:${kind}')[0].duration`) as number);
-      await tab.close();
+    for (const build of tabIndex % 2 === 0 ? exportsCpu : [...exportsCpu].reverse()) {
+      for (const kind of ['calendar', 'agenda'] as const) {
+        const tab = await browser.context.newPage();
+        await tab.addInitScript(CLICK_MARK_SCRIPT);
+        await openOn(tab, build.server)();
+        const events = await traceEvents(browser.context, tab, 'blink.user_timing', async () => {
+          for (let click = 0; click < EXPORT_CLICKS; click += 1) {
+            const saved = tab.waitForEvent('download');
+            await tab.getByRole('button', { name: buttons[kind], exact: true }).click();
+            await (await saved).path();
+          }
+        });
+        const cpu = markPairsCpu(events, `sessionplan:${kind}`);
+        build[kind].first.push(cpu[0]!);
+        build[kind].again.push(...cpu.slice(1));
+        build[kind].fromClick.push(clickToEndCpu(events, `sessionplan:${kind}`));
+        build[kind].firstWall.push(await tab.evaluate(`performance.getEntriesByName('sessionplan:${kind}')[0].duration`) as number);
+        await tab.close();
+      }
     }
   }
   const page = await browser.context.newPage();
@@ -279,8 +300,16 @@ try {
     exports: {
       tabs: EXPORT_TABS,
       clicksPerTab: EXPORT_CLICKS,
-      calendar: { firstCpuMs: exportsCpu.calendar.first, firstWallMs: exportsCpu.calendar.firstWall, againCpuMedianMs: median(exportsCpu.calendar.again) },
-      agenda: { firstCpuMs: exportsCpu.agenda.first, firstWallMs: exportsCpu.agenda.firstWall, againCpuMedianMs: median(exportsCpu.agenda.again) },
+      builds: exportsCpu.map((build) => ({
+        label: build.label,
+        ...Object.fromEntries((['calendar', 'agenda'] as const).map((kind) => [kind, {
+          firstCpuMs: build[kind].first,
+          firstCpuMedianMs: median(build[kind].first),
+          fromClickCpuMs: build[kind].fromClick,
+          firstWallMs: build[kind].firstWall,
+          againCpuMedianMs: median(build[kind].again),
+        }])),
+      })),
       goalMs: GOALS.exportMs,
     },
     codec: {
@@ -317,10 +346,17 @@ try {
     }
     console.log(`  ratio (this build / ${theirs!.label}): whole plan CPU ${figures.baseline.wholePlanCpuRatio.toFixed(3)}×, whole load CPU ${(mine!.loadCpuMedianMs / theirs!.loadCpuMedianMs).toFixed(3)}×`);
   }
+  console.log(`downloads of the largest plan, ${EXPORT_TABS} fresh tabs per build and kind, ${EXPORT_CLICKS} downloads each (median, spread min–max; goal: the making ≤ ${GOALS.exportMs} ms):`);
   for (const kind of ['calendar', 'agenda'] as const) {
-    const figure = exportsCpu[kind];
-    console.log(`${kind === 'calendar' ? '.ics' : 'Markdown'} of the largest plan (goal ≤ ${GOALS.exportMs} ms): first download of a tab ${median(figure.first).toFixed(1)} ms main-thread CPU (${spread(figure.first)}, ${EXPORT_TABS} tabs; wall ${spread(figure.firstWall)} ms), `
-      + `again ${median(figure.again).toFixed(1)} ms (${spread(figure.again)}, ${figure.again.length} downloads)`);
+    for (const build of exportsCpu) {
+      const figure = build[kind];
+      console.log(`  ${kind === 'calendar' ? '.ics' : 'Markdown'}, ${build.label.padEnd(22)} first download of a tab: making ${median(figure.first).toFixed(1)} ms main-thread CPU (${spread(figure.first)}; wall ${spread(figure.firstWall)} ms), `
+        + `from the click (export bundle loaded) ${median(figure.fromClick).toFixed(1)} ms (${spread(figure.fromClick)}); again ${median(figure.again).toFixed(1)} ms (${spread(figure.again)}, ${figure.again.length} downloads)`);
+    }
+    if (exportsCpu.length === 2) {
+      const [mine, theirs] = exportsCpu;
+      console.log(`  ${kind === 'calendar' ? '.ics' : 'Markdown'} ratio (this build / ${theirs!.label}): first download making ${(median(mine![kind].first) / median(theirs![kind].first)).toFixed(3)}×, from the click ${(median(mine![kind].fromClick) / median(theirs![kind].fromClick)).toFixed(3)}×`);
+    }
   }
   console.log(`in-page compress:   wasm ${timing.wasmCompress.toFixed(2)} ms, lz-string ${timing.lzCompress.toFixed(2)} ms → ${figures.codec.compressRatio.toFixed(1)}×`);
   console.log(`in-page decompress: wasm ${timing.wasmDecompress.toFixed(2)} ms, lz-string ${timing.lzDecompress.toFixed(2)} ms → ${figures.codec.decompressRatio.toFixed(1)}×  (goal ≥ ${GOALS.codecRatio}×)`);

@@ -70,7 +70,12 @@ describe('calendar export', () => {
         { type: 'block', id: 'late', title: 'Same id again', duration: 30, blockTypeId: null, personIds: [], description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0 },
       ],
     });
-    const calendar = readCalendar(calendarText(source, english, { notes: false }));
+    const text = calendarText(source, english, { notes: false });
+    // RFC 5545 3.1: at most 75 octets a line, a folded line's leading space included; the long text folds many times.
+    const lines = text.split('\r\n');
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(5);
+    for (const line of lines) expect(new TextEncoder().encode(line).length, line).toBeLessThanOrEqual(75);
+    const calendar = readCalendar(text);
     expect(calendar.events.map((event) => [event.summary, event.start, event.end])).toEqual([
       [tricky, '2026-12-31T23:00:00', '2027-01-01T00:30:00'],
       ['Same id again', '2027-01-01T00:30:00', '2027-01-01T01:00:00'],

@@ -1,4 +1,4 @@
-// The exports, bundled on their own and loaded on the first download (ical-generator is most of their size): the
+// The exports, bundled on their own and loaded on the first download (ical.js is most of their size): the
 // calendar and agenda files of a plan, and saving them.
 import type { ViewerLocale } from '../i18n/locale.js';
 import type { Plan } from '../plan.js';
