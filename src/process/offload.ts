@@ -96,7 +96,12 @@ export function isHeavy(kind: OffloadKind, body: RequestBody, codec: Codec, head
   if (body.byteLength < OFFLOAD_MIN_DECODE_CHARS || kind === 'create') return false;
   // A modern MCP request names its tool in its headers, and the handler refuses a body that calls another one.
   if (kind === 'mcp' && headers !== undefined && headersRuleOutTool(headers, 'decode_session_link')) return false;
-  const text = body.text();
+  let text: string;
+  try {
+    text = body.text();
+  } catch {
+    return false; // not UTF-8: refused at once where it is
+  }
   // Only a decode_session_link call can be heavy. The name may be written with \u escapes, which JSON.parse reads as the
   // same name: a text with any \u is looked at like one that names the tool outright.
   if (kind === 'mcp' && !text.includes('decode_session_link') && !text.includes('\\u')) return false;

@@ -79,8 +79,98 @@ export function estimatedSizeProblem(session: unknown): Problem | null {
   return bound > MAX_JSON_BYTES ? sizeProblem(`at least ${BYTES(bound)}`) : null;
 }
 
+/**
+ * A decoded document is written back (REST, MCP, the page) as JSON.stringify writes it, and that text is what the
+ * 2,000,000-byte limit counts: escapes included. A link can hold text that grows when written again (a lone surrogate
+ * unit becomes the six characters `\udxxx`, `1e20` becomes 21 digits), so the decoded text's own size says little.
+ * No text unit is written as more than six bytes, and filling in missing defaults adds at most MAX_DEFAULT_BYTES (1,000
+ * items, 2,000 persons and block types: test/session-decode-limits.test.ts), so a shorter text needs no count.
+ */
+export const MAX_WRITTEN_BYTES_PER_UNIT = 6;
+export const MAX_DEFAULT_BYTES = 320_000;
+
+const ESCAPED_ASCII = new Uint8Array(128);
+for (let unit = 0; unit < 128; unit++) {
+  ESCAPED_ASCII[unit] = unit >= 0x20 ? (unit === 0x22 || unit === 0x5c ? 2 : 1) : unit === 8 || unit === 9 || unit === 10 || unit === 12 || unit === 13 ? 2 : 6;
+}
+
+/** UTF-8 bytes of JSON.stringify(text): quotes, two-character and \u00xx escapes, lone surrogates as `\udxxx`. */
+function writtenStringBytes(text: string): number {
+  let bytes = 2;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += ESCAPED_ASCII[unit]!;
+    else if (unit < 0x800) bytes += 2;
+    else if ((unit & 0xf800) !== 0xd800) bytes += 3;
+    else if (unit < 0xdc00 && i + 1 < length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 6;
+  }
+  return bytes;
+}
+
+/**
+ * The UTF-8 length of JSON.stringify(value) without writing it: ~2–5 ns per character, where writing a text of lone
+ * surrogates costs V8 ~150 ns each. `value` must be JSON data a walk or JSON.parse has built (no cycles, no toJSON).
+ */
+export function writtenJsonBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return writtenStringBytes(value);
+    case 'number':
+      return Number.isInteger(value) && value > -1e15 && value < 1e15 && !Object.is(value, -0) ? String(value).length : JSON.stringify(value).length;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object':
+      break;
+    default:
+      return 4; // what else JSON data holds: null
+  }
+  if (value === null) return 4;
+  if (Array.isArray(value)) {
+    let bytes = 1 + Math.max(value.length, 1);
+    for (let i = 0; i < value.length; i++) bytes += writtenJsonBytes(value[i]);
+    return bytes;
+  }
+  let bytes = 1;
+  let members = 0;
+  for (const key in value) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (member === undefined) continue;
+    bytes += writtenStringBytes(key) + 2 + writtenJsonBytes(member); // colon, and a comma or the closing brace
+    members++;
+  }
+  return members === 0 ? bytes + 1 : bytes;
+}
+
+/**
+ * The size problem of a decoded document read from a text of `textUnits` units, or null: its JSON as it will be
+ * written is over MAX_JSON_BYTES. Counted only when the text is long enough to get there.
+ */
+export function decodedSizeProblem(session: unknown, textUnits: number): Problem | null {
+  if (textUnits * MAX_WRITTEN_BYTES_PER_UNIT + MAX_DEFAULT_BYTES <= MAX_JSON_BYTES) return null;
+  const bytes = writtenJsonBytes(session);
+  if (bytes <= MAX_JSON_BYTES) return null;
+  return {
+    path: 'link',
+    message: `the decoded document is ${BYTES(bytes)} of JSON text as it is written back (escapes included) but at most ${BYTES(MAX_JSON_BYTES)} are allowed; a size-limit failure requires a smaller source plan`,
+  };
+}
+
 /** Nesting kept from older documents is capped so that serializing a decode result can never exhaust the stack. */
 export const MAX_DECODED_DEPTH = 64;
+
+/**
+ * A decoded document holds at most this many JSON values and this many objects and arrays, read from its text before
+ * JSON.parse (the codec measures it in linear memory). What create makes stays far below: at most ~500,000 values (a
+ * 2,000,000-byte text of one-character person IDs) and ~9,000 objects and arrays (500 breakouts with ten lanes of
+ * people, 1,000 persons and block types); decode reads twice the item and list limits, ~30,000. Past those, JSON.parse
+ * alone costs what no plan needs: 600,000 empty objects take V8 ~200 ms.
+ */
+export const MAX_DECODED_VALUES = 600_000;
+export const MAX_DECODED_CONTAINERS = 40_000;
 
 /**
  * A decoded document holds no list of more entries than this: a session's lists hold at most 1,000 (2,000 are still

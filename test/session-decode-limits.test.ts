@@ -1,0 +1,94 @@
+// Decode's size rules: the document as it is written back (escapes included) is at most 2,000,000 bytes, and its text
+// holds a bounded number of JSON values, read before JSON.parse.
+import { describe, expect, it } from 'vitest';
+import { loadCodec } from '../src/codec/node.js';
+import { SessionError } from '../src/session/errors.js';
+import { MAX_DECODED_CONTAINERS, MAX_DECODED_VALUES, MAX_DEFAULT_BYTES, MAX_JSON_BYTES, writtenJsonBytes } from '../src/session/limits.js';
+import { createSessionOperations } from '../src/session/operations.js';
+import { readDecodedSession } from '../src/session/validate.js';
+import { linkOf } from './fixtures/hostile-cases.js';
+import { maximalDocument } from './fixtures/hostile-cases.js';
+
+const operations = createSessionOperations(loadCodec);
+
+async function decodeFailure(text: string, link = linkOf(text)): Promise<string> {
+  try {
+    await operations.decodeSessionLink(link);
+  } catch (error) {
+    if (error instanceof SessionError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the decode to fail');
+}
+
+/** A document whose description holds `lone` lone surrogates and `ascii` more letters. */
+const withDescription = (lone: number, ascii: number): string => `{"workshop":{"title":"W","description":"${'\ud800'.repeat(lone)}${'a'.repeat(ascii)}"}}`;
+
+describe('the written size of a decoded document', () => {
+  it('counts exactly what JSON.stringify writes, escapes included', () => {
+    for (const value of [{ a: '\ud800x\udc00😀"\\\n\u0001\u007f€é' }, [1, -0, 1e21, 1.5e-7, true, false, null, [], {}], maximalDocument()]) {
+      expect(writtenJsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
+    }
+  });
+
+  it('refuses a document written as 2,000,001 bytes and decodes one of 2,000,000, naming the size', async () => {
+    const base = JSON.stringify((await operations.decodeSessionLink(linkOf(withDescription(0, 0)))).session).length;
+    const lone = 333_000;
+    const ascii = MAX_JSON_BYTES - base - 6 * lone;
+    const fits = await operations.decodeSessionLink(linkOf(withDescription(lone, ascii)));
+    expect(Buffer.byteLength(JSON.stringify(fits.session))).toBe(MAX_JSON_BYTES);
+    expect(await decodeFailure(withDescription(lone, ascii + 1))).toBe(
+      'SESSION_DECODE_FAILED: link: the decoded document is 2,000,001 bytes of JSON text as it is written back (escapes included) but at most 2,000,000 bytes are allowed; a size-limit failure requires a smaller source plan.',
+    );
+  });
+
+  it('refuses 1.99 M lone surrogates from a 3.5 KB link (11.9 MB when written)', async () => {
+    const text = withDescription(1_990_000, 0);
+    const link = linkOf(text);
+    expect(link.length).toBeLessThan(3_600);
+    expect(await decodeFailure(text, link)).toMatch(/^SESSION_DECODE_FAILED: link: the decoded document is 11,940,\d{3} bytes of JSON text/);
+  });
+
+  it('counts the defaults it fills in: at most MAX_DEFAULT_BYTES for the most items and list entries decode reads', () => {
+    for (const type of ['block', 'group', 'breakout']) {
+      const text = JSON.stringify({ items: Array.from({ length: 1000 }, () => ({ type })), persons: Array(2000).fill({}), blockTypes: Array(2000).fill({}), workshop: {} });
+      const added = writtenJsonBytes(readDecodedSession(text).session) - text.length;
+      expect(added).toBeGreaterThan(200_000);
+      expect(added).toBeLessThanOrEqual(MAX_DEFAULT_BYTES);
+    }
+  });
+
+  it('still decodes the largest valid plan exactly as created', async () => {
+    const created = await operations.createSessionLink(maximalDocument());
+    const decoded = await operations.decodeSessionLink(created.link);
+    expect(decoded.session).toEqual(maximalDocument());
+  });
+});
+
+describe('JSON values of a decoded text, bounded before it is parsed', () => {
+  const lists = (total: number, entry: string): string => {
+    const out: string[] = [];
+    for (let left = total; left > 0; left -= 99_999) out.push(`[${Array(Math.min(99_999, left)).fill(entry).join(',')}]`);
+    return out.join(',');
+  };
+
+  it(`refuses more than ${MAX_DECODED_CONTAINERS.toLocaleString('en-US')} objects and arrays (600,000 {} in lists of 99,999)`, async () => {
+    expect(await decodeFailure(`{"workshop":{"title":"W"},"extra":[${lists(600_000, '{}')}]}`)).toBe(
+      'SESSION_DECODE_FAILED: link: the snapshot data holds more than 40,000 JSON objects and arrays, which no session document does; a size-limit failure requires a smaller source plan.',
+    );
+  });
+
+  it('keeps unknown data of up to that many objects', async () => {
+    const { session } = await operations.decodeSessionLink(linkOf(`{"workshop":{"title":"W"},"extra":[${Array(MAX_DECODED_CONTAINERS - 3).fill('{}').join(',')}]}`));
+    expect((session as unknown as { extra: unknown[] }).extra).toHaveLength(MAX_DECODED_CONTAINERS - 3);
+  });
+
+  it(`refuses more than ${MAX_DECODED_VALUES.toLocaleString('en-US')} values, and reads that many`, async () => {
+    // The document, workshop, its title, extra and its six lists are values too: ten besides the numbers.
+    const text = (n: number): string => `{"workshop":{"title":"W"},"extra":[${lists(n, '0')}]}`;
+    const numbers = MAX_DECODED_VALUES - 10;
+    expect(await decodeFailure(text(numbers + 1))).toMatch(/holds more than 600,000 JSON values, which no session document does/);
+    const { session } = await operations.decodeSessionLink(linkOf(text(numbers)));
+    expect((session as unknown as { extra: unknown[][] }).extra.flat()).toHaveLength(numbers);
+  });
+});
