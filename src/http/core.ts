@@ -37,6 +37,8 @@ export interface Exchange {
   readonly request: HttpRequest;
   readonly route: Route;
   readonly origin: OriginVerdict;
+  /** The client's rate-limit key, set by head() for a POST ('' before): queues of heavy work take clients in turn by it. */
+  client: string;
 }
 
 /** head() lets a POST through to its body. */
@@ -142,7 +144,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     observer,
     turns: new TurnBatch(),
     resolve(request) {
-      return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']) };
+      return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']), client: '' };
     },
 
     head(exchange) {
@@ -154,6 +156,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
         return got instanceof Promise ? got.then((a) => answer(exchange, a)) : answer(exchange, got);
       }
       const key = rateLimitKey(request.socketAddress, request.headers['x-forwarded-for'], deps.trustProxy, deps.ipv6PrefixBits);
+      exchange.client = key;
       const decision = rateLimiter.check(route.label, key);
       if (!(decision instanceof Promise)) return decision.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, decision);
       return decision.then((d) => (d.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, d)));
@@ -164,8 +167,9 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
         return answer(exchange, await exchange.route.post!(exchange.request.headers, body, presence));
       } catch (error) {
         if (!(error instanceof ServerBusyError)) throw error;
-        observer.recordRateLimitRefusal(exchange.route.label, 'busy');
-        return refuse(exchange, 'busy', retryAfter(error.retryAfterS));
+        const client = error.scope === 'client';
+        observer.recordRateLimitRefusal(exchange.route.label, client ? 'busy_client' : 'busy');
+        return refuse(exchange, client ? 'busy-client' : 'busy', retryAfter(error.retryAfterS));
       }
     },
 

@@ -134,6 +134,11 @@ export class RequestCycle implements ClientPresence, TurnJob {
     return this.#aborted;
   }
 
+  /** The client's rate-limit key (queues of heavy work take clients in turn by it). */
+  get client(): string {
+    return this.#exchange.client;
+  }
+
   /** The client went away: the answer is dropped, the partial body freed now. */
   abort(): void {
     if (this.#aborted) return;

@@ -1,6 +1,6 @@
 // Prometheus metrics: request counters and latencies per route, and one analytics event per create/decode (no payloads).
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AnalyticsEvent, RouteLabel } from '../http/ports.js';
+import type { AnalyticsEvent, RefusalReason, RouteLabel } from '../http/ports.js';
 import type { RateLimitStoreHealth } from '../rate-limit/store.js';
 import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
 
@@ -9,7 +9,7 @@ export interface ServerMetrics {
   observeRequest(route: RouteLabel, method: string, status: number, durationMs: number): void;
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
-  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable' | 'busy'): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: RefusalReason): void;
   /** The gauge sessionplan_rate_limit_store_up reads the store's state from `read` at every scrape. */
   watchRateLimitStore(read: () => RateLimitStoreHealth): void;
   /** Prometheus text exposition and its content type. */
@@ -59,7 +59,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
   );
   const refusals = new Counter({
     name: 'sessionplan_rate_limit_refusals_total',
-    help: 'POSTs refused by the rate limiter: limited (429) or store unavailable (503).',
+    help: 'POSTs refused before they ran: limited (429), store unavailable (503), busy, busy_client or receiving (429: heavy work or body bytes past the server\'s caps).',
     labelNames: ['route', 'reason'] as const,
     registers: [registry],
   });
