@@ -61,6 +61,8 @@ export interface HttpObserver {
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
   recordRateLimitRefusal(route: RouteLabel, reason: RefusalReason): void;
+  /** A connection was closed because its reader left too many answer bytes waiting (answer-backlog.ts). */
+  recordSlowReaderClose(): void;
 }
 
 /** The metrics listener's page: Prometheus text and its content type (may reject: workers that did not answer). */

@@ -12,6 +12,8 @@ export interface ServerMetrics {
   recordRateLimitRefusal(route: RouteLabel, reason: RefusalReason): void;
   /** The gauge sessionplan_rate_limit_store_up reads the store's state from `read` at every scrape. */
   watchRateLimitStore(read: () => RateLimitStoreHealth): void;
+  /** A connection closed because its reader left too many answer bytes waiting (http/answer-backlog.ts). */
+  recordSlowReaderClose(): void;
   /** Prometheus text exposition and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -80,6 +82,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
   });
 
+  const slowReaders = new Counter({
+    name: 'sessionplan_slow_reader_closes_total',
+    help: 'Connections closed because their reader left more answer bytes waiting than a connection or the server may hold.',
+    registers: [registry],
+  });
+
   const requestSeries = new BoundSeries(latency);
   const eventSeries = new BoundSeries(eventLatency);
 
@@ -99,6 +107,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
     watchRateLimitStore(read) {
       storeHealth = read;
+    },
+    recordSlowReaderClose() {
+      slowReaders.inc();
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };
