@@ -17,10 +17,10 @@ export interface BacklogLimits {
 
 /**
  * A full-size MCP decode answer is at most ~6.1 MB (a 2,000,000-byte document, twice, the second copy escaped again),
- * so one connection may hold 8 MB; a server 48 MB, about eight such answers. Without a cap, 40 decodes from one client
+ * so one connection may hold 8 MB; a server 32 MB, about five such answers. Without a cap, 40 decodes from one client
  * that never read their answers held 0.9–1.1 GB of RSS until the idle timeout.
  */
-export const DEFAULT_BACKLOG_LIMITS: BacklogLimits = { perConnection: 8 * 1024 * 1024, perServer: 48 * 1024 * 1024 };
+export const DEFAULT_BACKLOG_LIMITS: BacklogLimits = { perConnection: 8 * 1024 * 1024, perServer: 32 * 1024 * 1024 };
 
 interface Waiting {
   bytes: number;
@@ -30,8 +30,9 @@ interface Waiting {
 }
 
 /**
- * Answer bytes handed to the socket layer and not yet flushed to the kernel, per connection. An adapter adds an answer's
- * bytes when it writes them and settles them once its socket has flushed them (or closes). When a connection passes its
+ * Answer bytes held for a socket that has not taken them all yet, per connection: an adapter adds an answer's bytes
+ * when it writes them (the whole answer: its buffer is held until the last byte is in the kernel) and settles them once
+ * its socket has flushed them (or closes). When a connection passes its
  * cap it is cut; when the server passes its cap, the connections whose readers made no progress for the longest are
  * cut until it is under again: a reader that takes bytes, however slowly, keeps its place over one that takes none.
  */

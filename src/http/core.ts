@@ -199,7 +199,8 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
 
     receptionFull(exchange) {
       observer.recordRateLimitRefusal(exchange.route.label, 'receiving');
-      return refuse(exchange, 'busy', retryAfter(RECEPTION_RETRY_AFTER_S));
+      // The connection closes instead of reading the refused body: under a flood of uploads, reading them is the cost.
+      return refuse(exchange, 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), true);
     },
 
     plainRefusal(refusal) {

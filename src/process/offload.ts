@@ -271,12 +271,17 @@ export class OffloadPool {
     return true;
   }
 
-  /** The waiting job with the smallest start tag (a client's oldest job has its smallest), or undefined. */
+  /**
+   * The waiting job with the smallest start tag (a client's oldest job has its smallest), or undefined. Clients that
+   * arrive together share a tag: the one with fewer jobs waiting goes first, so a client with one job passes a flood.
+   */
   #next(): Waiting | undefined {
     let best: ClientQueue | undefined;
     for (const client of this.#clients.values()) {
       const head = client.jobs[0];
-      if (head !== undefined && (best === undefined || head.start < best.jobs[0]!.start)) best = client;
+      if (head === undefined) continue;
+      const bestHead = best?.jobs[0];
+      if (bestHead === undefined || head.start < bestHead.start || (head.start === bestHead.start && client.jobs.length < best!.jobs.length)) best = client;
     }
     const next = best?.jobs.shift();
     if (next === undefined) return undefined;

@@ -252,7 +252,8 @@ class UwsWriter implements ResponseWriter, BacklogConnection {
       const left = kept.byteLength - (this.#res.getWriteOffset() - streamedStart);
       this.#streaming = { body: kept, start: streamedStart, left, release: response.release };
       this.#res.onWritable((offset) => this.#resume(offset));
-      this.#backlog.add(this, left);
+      // The whole answer is held (its buffer, pooled or not) until the socket has it: that is what counts.
+      this.#backlog.add(this, kept.byteLength);
       return body.byteLength;
     }
     // uWS has sent the body or copied what the socket did not take yet: the bytes are free again.
@@ -265,9 +266,7 @@ class UwsWriter implements ResponseWriter, BacklogConnection {
     const streaming = this.#streaming;
     if (streaming === undefined || this.#aborted) return true;
     const [ok, done] = this.#res.tryEnd(streaming.body.subarray(offset - streaming.start), streaming.body.byteLength);
-    const left = done ? 0 : streaming.body.byteLength - (this.#res.getWriteOffset() - streaming.start);
-    this.#backlog.settle(this, streaming.left - left);
-    streaming.left = left;
+    streaming.left = done ? 0 : streaming.body.byteLength - (this.#res.getWriteOffset() - streaming.start);
     if (done) {
       this.#streaming = undefined;
       this.#backlog.closed(this);
