@@ -7,6 +7,8 @@ import { BACKSLASH, CLOSE_LIST, CLOSE_OBJECT, COLON, COMMA, OPEN_LIST, OPEN_OBJE
 export let shapeValues: i32 = 0;
 /** Objects and arrays of the last measured text. */
 export let shapeContainers: i32 = 0;
+/** Numbers of the last measured text counted as MAX_NUMBER_BYTES (not integers of up to 15 digits). */
+export let shapeLooseNumbers: i32 = 0;
 
 /** A number's shortest form is at most this long (`-0.0000012345678901234567`), however it was written. */
 const MAX_NUMBER_BYTES: i32 = 25;
@@ -90,6 +92,7 @@ export function measureJson(start: usize, units: i32, maxValues: i32, maxContain
   let scalars: i32 = 0;
   let containers: i32 = 0;
   let keys: i32 = 0;
+  let loose: i32 = 0;
   let at: usize = start;
   while (at < end) {
     const unit = <u32>load<u16>(at);
@@ -123,7 +126,11 @@ export function measureJson(start: usize, units: i32, maxValues: i32, maxContain
       }
       const length = <i32>((at - first) >> 1);
       // An integer of up to 15 digits is written as it was (`-0` as `0`: one byte less), any other number in at most 25.
-      written += plain && digits >= 1 && digits <= EXACT_INTEGER_DIGITS ? length : MAX_NUMBER_BYTES;
+      if (plain && digits >= 1 && digits <= EXACT_INTEGER_DIGITS) written += length;
+      else {
+        written += MAX_NUMBER_BYTES;
+        loose++;
+      }
       scalars++;
       if (scalars > maxValues) break;
     } else if (unit == 0x74 || unit == 0x66 || unit == 0x6e) {
@@ -141,5 +148,6 @@ export function measureJson(start: usize, units: i32, maxValues: i32, maxContain
   }
   shapeValues = strings - keys + scalars + containers;
   shapeContainers = containers;
+  shapeLooseNumbers = loose;
   return written;
 }

@@ -46,7 +46,16 @@ describe('the written size of a decoded document', () => {
     const text = withDescription(1_990_000, 0);
     const link = linkOf(text);
     expect(link.length).toBeLessThan(3_600);
-    expect(await decodeFailure(text, link)).toMatch(/^SESSION_DECODE_FAILED: link: the decoded document is 11,940,\d{3} bytes of JSON text/);
+    expect(await decodeFailure(text, link)).toMatch(/^SESSION_DECODE_FAILED: link: the decoded document is at least 11,940,\d{3} bytes of JSON text/);
+  });
+
+  it('does not refuse on the codec\'s measure what only its numbers could make long (they are counted exactly once parsed)', async () => {
+    // 100,000 numbers the measure counts at 25 bytes each (2.5 MB at most), written as 3 bytes each.
+    const text = `{"workshop":{"title":"W"},"extra":[${Array(100_000).fill('1.5').join(',')}]}`;
+    const { session } = await operations.decodeSessionLink(linkOf(text));
+    expect(Buffer.byteLength(JSON.stringify(session))).toBeLessThan(500_000);
+    // …and refuses them once they really are written as more than 2,000,000 bytes.
+    expect(await decodeFailure(`{"workshop":{"title":"W"},"extra":[${Array(95_000).fill('1e20').join(',')}]}`)).toMatch(/the decoded document is 2,09\d,\d{3} bytes of JSON text/);
   });
 
   it('counts the defaults it fills in: at most MAX_DEFAULT_BYTES for the most items and list entries decode reads', () => {

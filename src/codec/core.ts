@@ -127,9 +127,10 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     const maxValues = options?.maxJsonValues;
     const maxContainers = options?.maxJsonContainers;
     if ((maxValues !== undefined && units > maxValues) || (maxContainers !== undefined && units > 2 * maxContainers)) {
-      exports.outputJsonShape(units, maxValues ?? UNLIMITED, maxContainers ?? UNLIMITED);
+      const writtenBytes = exports.outputJsonShape(units, maxValues ?? UNLIMITED, maxContainers ?? UNLIMITED);
       if (maxContainers !== undefined && exports.jsonContainers() > maxContainers) throw valueLimit(maxContainers, JSON_CONTAINERS_REASON, units);
       if (maxValues !== undefined && exports.jsonValues() > maxValues) throw valueLimit(maxValues, 0, units);
+      options?.onJsonShape?.({ units, values: exports.jsonValues(), containers: exports.jsonContainers(), writtenBytes, looseNumbers: exports.jsonLooseNumbers() });
     }
     // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
     return readOutputText(exports, units, injectedReadUtf16 ?? memoryUtf16Reader(exports.memory), readLatin1);
@@ -159,7 +160,7 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
       if (typeof payload !== 'string') throw new TypeError('jsonShape(payload) expects a string.');
       return transfer('decompress', payload, (exports, units) => {
         const writtenBytes = exports.outputJsonShape(units, UNLIMITED, UNLIMITED);
-        return { units, values: exports.jsonValues(), containers: exports.jsonContainers(), writtenBytes };
+        return { units, values: exports.jsonValues(), containers: exports.jsonContainers(), writtenBytes, looseNumbers: exports.jsonLooseNumbers() };
       });
     },
     canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined {

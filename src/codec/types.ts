@@ -58,6 +58,8 @@ export interface DecompressOptions {
   readonly maxJsonValues?: number;
   /** Refuse a text holding more JSON objects and arrays than this (JSON_VALUE_LIMIT), read the same way. */
   readonly maxJsonContainers?: number;
+  /** Called with the text's JsonShape when it was measured for those limits (texts long enough to reach them). */
+  readonly onJsonShape?: (shape: JsonShape) => void;
 }
 
 /** A decompressed text read as JSON (Codec.jsonShape). */
@@ -68,8 +70,14 @@ export interface JsonShape {
   readonly values: number;
   /** Objects and arrays. */
   readonly containers: number;
-  /** UTF-8 bytes JSON.stringify writes for the parsed text, at most (escapes included, white space dropped). */
+  /**
+   * UTF-8 bytes JSON.stringify writes for the parsed text, at most (escapes included, white space dropped): exact for
+   * strings, literals, brackets and integers of up to 15 digits; 25 bytes (the longest form) for any other number; and
+   * every object member counted, also one a later duplicate key replaces.
+   */
   readonly writtenBytes: number;
+  /** Numbers counted as 25 bytes: each is written as at least 1, so the text is written as at least writtenBytes − 24 × this (without duplicate keys). */
+  readonly looseNumbers: number;
 }
 
 /** Moves strings in and out of linear memory; environments may inject faster versions. */
@@ -107,6 +115,7 @@ export interface CodecExports {
   outputJsonShape(units: number, maxValues: number, maxContainers: number): number;
   jsonValues(): number;
   jsonContainers(): number;
+  jsonLooseNumbers(): number;
   /** After decompress: 1 when every output unit is below `limit` and the output now holds one byte per unit, else 0. */
   narrowOutput(units: number, limit: number): number;
   /** For a JSON text at compressBegin's pointer followed by path keys: where the value at the path starts, or -1. */

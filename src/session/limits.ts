@@ -120,7 +120,8 @@ export function writtenJsonBytes(value: unknown): number {
     case 'string':
       return writtenStringBytes(value);
     case 'number':
-      return Number.isInteger(value) && value > -1e15 && value < 1e15 && !Object.is(value, -0) ? String(value).length : JSON.stringify(value).length;
+      // String(n) is JSON.stringify(n) for every number JSON.parse makes (finite; -0 is "0" in both).
+      return String(value).length;
     case 'boolean':
       return value ? 4 : 5;
     case 'object':
@@ -145,18 +146,42 @@ export function writtenJsonBytes(value: unknown): number {
   return members === 0 ? bytes + 1 : bytes;
 }
 
-/**
- * The size problem of a decoded document read from a text of `textUnits` units, or null: its JSON as it will be
- * written is over MAX_JSON_BYTES. Counted only when the text is long enough to get there.
- */
-export function decodedSizeProblem(session: unknown, textUnits: number): Problem | null {
-  if (textUnits * MAX_WRITTEN_BYTES_PER_UNIT + MAX_DEFAULT_BYTES <= MAX_JSON_BYTES) return null;
-  const bytes = writtenJsonBytes(session);
-  if (bytes <= MAX_JSON_BYTES) return null;
+function decodedSizeMessage(size: string): Problem {
   return {
     path: 'link',
-    message: `the decoded document is ${BYTES(bytes)} of JSON text as it is written back (escapes included) but at most ${BYTES(MAX_JSON_BYTES)} are allowed; a size-limit failure requires a smaller source plan`,
+    message: `the decoded document is ${size} of JSON text as it is written back (escapes included) but at most ${BYTES(MAX_JSON_BYTES)} are allowed; a size-limit failure requires a smaller source plan`,
   };
+}
+
+/** How the codec measured a decoded text (Codec.jsonShape): what it is written as, at most, and its loose numbers. */
+export interface WrittenMeasure {
+  readonly writtenBytes: number;
+  readonly looseNumbers: number;
+}
+
+/**
+ * Before the text is parsed: the size problem of a text the codec measured as written in more than MAX_JSON_BYTES
+ * even with every number at its shortest, or null. (Duplicate keys, which JSON.parse merges, are counted: create never
+ * writes them, so this refuses no document create made.)
+ */
+export function measuredSizeProblem(measure: WrittenMeasure): Problem | null {
+  const atLeast = measure.writtenBytes - (MAX_NUMBER_BYTES - 1) * measure.looseNumbers;
+  return atLeast > MAX_JSON_BYTES ? decodedSizeMessage(`at least ${BYTES(atLeast)}`) : null;
+}
+
+/** No number is written in more bytes than this (`-0.0000012345678901234567`). */
+const MAX_NUMBER_BYTES = 25;
+
+/**
+ * The size problem of a decoded document read from a text of `textUnits` units, or null: its JSON as it will be
+ * written is over MAX_JSON_BYTES. Counted only when the text could get there: by its length, or by the codec's measure
+ * of what the text is written as at most (before defaults are filled in), when it measured it.
+ */
+export function decodedSizeProblem(session: unknown, textUnits: number, measure?: WrittenMeasure): Problem | null {
+  const bound = Math.min(textUnits * MAX_WRITTEN_BYTES_PER_UNIT, measure?.writtenBytes ?? Number.POSITIVE_INFINITY);
+  if (bound + MAX_DEFAULT_BYTES <= MAX_JSON_BYTES) return null;
+  const bytes = writtenJsonBytes(session);
+  return bytes <= MAX_JSON_BYTES ? null : decodedSizeMessage(BYTES(bytes));
 }
 
 /** Nesting kept from older documents is capped so that serializing a decode result can never exhaust the stack. */

@@ -3,7 +3,7 @@ import { CodecError } from '../codec/errors.js';
 import type { Codec } from '../codec/types.js';
 import { SessionError } from './errors.js';
 import { describeType } from './issues.js';
-import { decodedSizeProblem, MAX_DECODED_CONTAINERS, MAX_DECODED_LIST_ENTRIES, MAX_DECODED_VALUES } from './limits.js';
+import { decodedSizeProblem, MAX_DECODED_CONTAINERS, MAX_DECODED_LIST_ENTRIES, MAX_DECODED_VALUES, measuredSizeProblem, type WrittenMeasure } from './limits.js';
 import { buildLink, DEFAULT_BASE_URL, parseLink } from './link.js';
 import type { JsonText } from './json-pieces.js';
 import type { Session, TolerantSession } from './schema.js';
@@ -108,16 +108,27 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
         ]);
       const payload = parseLink(link);
       const codec = await getCodec();
+      // Links hold JSON documents: a list longer, or more values, than any document has are refused before the text is
+      // made; the measure that finds them also bounds what the document is written as (decodedSizeProblem).
       let text: string;
+      let measure: WrittenMeasure | undefined;
       try {
-        text = codec.decompress(payload, DECODE_OPTIONS);
+        text = codec.decompress(payload, {
+          maxJsonListEntries: MAX_DECODED_LIST_ENTRIES,
+          maxJsonValues: MAX_DECODED_VALUES,
+          maxJsonContainers: MAX_DECODED_CONTAINERS,
+          onJsonShape: (shape) => (measure = shape),
+        });
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
         throw new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message: decodeFailureSentence(error) }]);
       }
+      // What the answer will write is counted before it is written (a short link can expand to text that grows sixfold):
+      // from the codec's measure before parsing when that already passes the limit, else exactly once parsed.
+      const early = measure === undefined ? null : measuredSizeProblem(measure);
+      if (early !== null) throw new SessionError('SESSION_DECODE_FAILED', [early]);
       const { session, warnings } = readDecodedSession(text);
-      // What the answer will write is counted before it is written: a short link can expand to text that grows tenfold.
-      const size = decodedSizeProblem(session, text.length);
+      const size = decodedSizeProblem(session, text.length, measure);
       if (size !== null) throw new SessionError('SESSION_DECODE_FAILED', [size]);
       return warnings.length > 0 ? { session, warnings: [...warnings] } : { session };
     },
@@ -131,8 +142,6 @@ function canonicalSlice(codec: Codec, source: JsonSource, members: number): stri
   return span !== undefined && span.members === members ? source.text.slice(span.start, span.end) : undefined;
 }
 
-/** Links hold JSON documents: a list longer, or more values, than any document has are refused before the text is made. */
-const DECODE_OPTIONS = { maxJsonListEntries: MAX_DECODED_LIST_ENTRIES, maxJsonValues: MAX_DECODED_VALUES, maxJsonContainers: MAX_DECODED_CONTAINERS } as const;
 
 function decodeFailureSentence(error: CodecError): string {
   if (error.code === 'JSON_LIST_LIMIT') {
