@@ -231,6 +231,8 @@ export class OffloadPool {
     if (this.#closed) return Promise.reject(new Error('offload pool closed'));
     const key = presence?.client ?? '';
     const client = this.#clients.get(key) ?? { key, jobs: [], finish: 0 };
+    // Jobs of requests whose client has gone no longer hold a place (they would be dropped unrun anyway).
+    if (client.jobs.length >= MAX_QUEUED_JOBS_PER_CLIENT) this.#dropDeparted(client);
     if (client.jobs.length >= MAX_QUEUED_JOBS_PER_CLIENT) return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S, 'client'));
     if (!this.#makeRoom(client, length)) return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
     this.#clients.set(key, client);
@@ -259,7 +261,9 @@ export class OffloadPool {
   #makeRoom(client: ClientQueue, length: number): boolean {
     const maxJobs = MAX_QUEUED_JOBS_PER_THREAD * this.#size;
     const maxBytes = MAX_QUEUED_BYTES_PER_THREAD * this.#size;
-    while (this.#queued >= maxJobs || this.#queuedBytes + length > maxBytes) {
+    const full = (): boolean => this.#queued >= maxJobs || this.#queuedBytes + length > maxBytes;
+    if (full()) for (const other of this.#clients.values()) this.#dropDeparted(other);
+    while (full()) {
       let fullest: ClientQueue | undefined;
       for (const other of this.#clients.values()) if (fullest === undefined || other.jobs.length > fullest.jobs.length) fullest = other;
       if (fullest === undefined || fullest === client || fullest.jobs.length <= client.jobs.length + 1) return false;
@@ -269,6 +273,18 @@ export class OffloadPool {
       evicted.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
     }
     return true;
+  }
+
+  /** Settles (unrun) the waiting jobs of `client` whose requests' clients have gone. */
+  #dropDeparted(client: ClientQueue): void {
+    const kept = client.jobs.filter((waiting) => {
+      if (waiting.presence?.departed !== true) return true;
+      this.#queued--;
+      this.#queuedBytes -= waiting.job.length;
+      waiting.resolve(undefined);
+      return false;
+    });
+    client.jobs.splice(0, client.jobs.length, ...kept);
   }
 
   /**
