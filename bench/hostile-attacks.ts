@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { linkOf } from '../test/fixtures/hostile-cases.js';
-import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, postFrom, probeHealth, rssMb, wire } from '../test/support/attacks.js';
+import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, wire } from '../test/support/attacks.js';
 import { largePlan } from './http/bodies.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,17 +58,8 @@ async function start(root: string, env: Record<string, string> = {}): Promise<Se
 
 const metricsOf = async (server: Server): Promise<string> => (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
 
-/** Peak RSS above `idle` (MB) while `work` runs, sampled every 50 ms. */
-async function rssAbove(pid: number, idle: number, work: Promise<unknown>): Promise<number> {
-  let peak = rssMb(pid);
-  let done = false;
-  void work.finally(() => (done = true));
-  while (!done) {
-    peak = Math.max(peak, rssMb(pid));
-    await sleep(50);
-  }
-  return round(Math.max(peak, rssMb(pid)) - idle);
-}
+/** Peak RSS above `idle` (MB) while `work` runs. */
+const rssAbove = async (pid: number, idle: number, work: Promise<unknown>): Promise<number> => round((await peakRssWhile(pid, work)) - idle);
 
 const count = (statuses: number[]): Record<string, number> => statuses.reduce<Record<string, number>>((acc, s) => ((acc[String(s)] = (acc[String(s)] ?? 0) + 1), acc), {});
 

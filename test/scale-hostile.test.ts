@@ -3,7 +3,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkOf } from './fixtures/hostile-cases.js';
-import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, postFrom, probeHealth, rssMb, threadCpuMs, threads, wire } from './support/attacks.js';
+import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, threadCpuMs, threads, wire } from './support/attacks.js';
 import { startMainProcess, type MainProcess } from './support/main-process.js';
 import { largePlan } from '../bench/http/bodies.js';
 
@@ -14,18 +14,6 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 async function metricsOf(server: MainProcess): Promise<string> {
   return (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
-}
-
-/** RSS sampled every 50 ms while `work` runs; resolves with the peak (MB). */
-async function peakRss(pid: number, work: Promise<unknown>): Promise<number> {
-  let peak = rssMb(pid);
-  let done = false;
-  void work.finally(() => (done = true));
-  while (!done) {
-    peak = Math.max(peak, rssMb(pid));
-    await sleep(50);
-  }
-  return Math.max(peak, rssMb(pid));
 }
 
 describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate limit 60 per minute per client)', (transport) => {
@@ -73,7 +61,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
       for (let i = 0; i < 40; i++) sockets.push(await neverReading(server.port, '127.0.0.30', request));
       await sleep(3_000);
     })();
-    const peak = await peakRss(server.pid, attack);
+    const peak = await peakRssWhile(server.pid, attack);
     for (const socket of sockets) socket.destroy();
     console.log(`${transport}: one client, 40 unread ~6 MB MCP answers: RSS ${idleRss.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
     expect(peak - idleRss).toBeLessThan(250);
@@ -90,7 +78,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
       // Long enough for the thread to decode the 40 requests (~40 ms each) and their answers to be written.
       await sleep(4_000);
     })();
-    const peak = await peakRss(server.pid, attack);
+    const peak = await peakRssWhile(server.pid, attack);
     const closes = counterValue(await metricsOf(server), 'sessionplan_slow_reader_closes_total') - before;
     for (const socket of sockets) socket.destroy();
     console.log(`${transport}: eight clients, 40 unread ~6 MB MCP answers: RSS ${idleRss.toFixed(0)} → peak ${peak.toFixed(0)} MB, ${closes} slow-reader closes`);
@@ -113,7 +101,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
       await Promise.all(Array.from({ length: 150 }, async (_, i) => sockets.push(await neverReading(server.port, clients[i % clients.length]!, Buffer.concat([head, partial])))));
       await sleep(1_500);
     })();
-    const peak = await peakRss(server.pid, attack);
+    const peak = await peakRssWhile(server.pid, attack);
     const health = await probe.stop();
     const refused = counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="receiving"') - before;
     for (const socket of sockets) socket.destroy();

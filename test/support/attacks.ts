@@ -115,6 +115,18 @@ export function rssMb(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/** The peak RSS (MB) of a process while `work` runs, sampled every 50 ms. */
+export async function peakRssWhile(pid: number, work: Promise<unknown>): Promise<number> {
+  let peak = rssMb(pid);
+  let done = false;
+  void work.finally(() => (done = true));
+  while (!done) {
+    peak = Math.max(peak, rssMb(pid));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Math.max(peak, rssMb(pid));
+}
+
 /** A counter's value in Prometheus text (summed over its label sets; 0 when absent). */
 export function counterValue(metrics: string, name: string, labels = ''): number {
   return metrics
