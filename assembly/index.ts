@@ -12,7 +12,7 @@ import { checkCompressInput, compressUnits, lastContentBytes, lastEntries } from
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
 import { hasListOver } from "./json-lists";
-import { measureJson, shapeContainers, shapeLooseNumbers, shapeValues } from "./json-shape";
+import { measureJson, shapeContainers, shapeLoneSurrogates, shapeLooseNumbers, shapeValues } from "./json-shape";
 import { findCanonicalSpan } from "./json-span";
 import { narrowUnits } from "./narrow";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
@@ -115,6 +115,11 @@ export function jsonContainers(): i32 {
 /** Numbers counted at the most bytes a number can be written as (any but integers of up to 15 digits). */
 export function jsonLooseNumbers(): i32 {
   return shapeLooseNumbers;
+}
+
+/** Unpaired surrogates in the measured text's strings, raw or escaped. */
+export function jsonLoneSurrogates(): i32 {
+  return shapeLoneSurrogates;
 }
 
 /**

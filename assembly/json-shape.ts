@@ -9,6 +9,8 @@ export let shapeValues: i32 = 0;
 export let shapeContainers: i32 = 0;
 /** Numbers of the last measured text counted as MAX_NUMBER_BYTES (not integers of up to 15 digits). */
 export let shapeLooseNumbers: i32 = 0;
+/** Unpaired surrogates in the strings of the last measured text, as units or `\u` escapes (each costs V8's slow path). */
+export let shapeLoneSurrogates: i32 = 0;
 
 /** A number's shortest form is at most this long (`-0.0000012345678901234567`), however it was written. */
 const MAX_NUMBER_BYTES: i32 = 25;
@@ -38,6 +40,8 @@ function isNumberUnit(unit: u32): bool {
 
 /** Where a string's content ends (at its closing quote), adding the bytes it is written as to `written`. */
 let written: i64 = 0;
+/** Unpaired surrogates seen by measureString since the measure began. */
+let lone: i32 = 0;
 
 function measureString(at: usize, end: usize): usize {
   written += 2; // the quotes
@@ -67,11 +71,20 @@ function measureString(at: usize, end: usize): usize {
       high = false;
       continue;
     }
-    if (high) written += 6;
+    if (high) {
+      written += 6;
+      lone++;
+    }
     high = unit >= 0xd800 && unit <= 0xdbff;
-    if (!high) written += unitBytes(unit);
+    if (!high) {
+      written += unitBytes(unit);
+      if (unit >= 0xdc00 && unit <= 0xdfff) lone++;
+    }
   }
-  if (high) written += 6;
+  if (high) {
+    written += 6;
+    lone++;
+  }
   return at < end ? at + 2 : end;
 }
 
@@ -88,6 +101,7 @@ function measureString(at: usize, end: usize): usize {
 export function measureJson(start: usize, units: i32, maxValues: i32, maxContainers: i32): i64 {
   const end: usize = start + (<usize>units << 1);
   written = 0;
+  lone = 0;
   let strings: i32 = 0;
   let scalars: i32 = 0;
   let containers: i32 = 0;
@@ -149,5 +163,6 @@ export function measureJson(start: usize, units: i32, maxValues: i32, maxContain
   shapeValues = strings - keys + scalars + containers;
   shapeContainers = containers;
   shapeLooseNumbers = loose;
+  shapeLoneSurrogates = lone;
   return written;
 }

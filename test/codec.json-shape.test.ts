@@ -94,6 +94,17 @@ describe('jsonShape', () => {
     expect(shapeOf('["\\ud83d\\ude00", "😀", "\\ud83d", "\\ude00\\ud83d"]').writtenBytes).toBe(writtenBytes('["\\ud83d\\ude00", "😀", "\\ud83d", "\\ude00\\ud83d"]'));
   });
 
+  it('counts unpaired surrogates, raw or escaped, at a string\'s end too, and not pairs or escaped backslashes', () => {
+    const cases: Array<[string, number]> = [
+      [`["${'\ud800'.repeat(1000)}"]`, 1000],
+      ['["\\ud83d\\ude00", "😀", "\\ud83d", "\\ude00\\ud83d"]', 3],
+      ['["\\\\ud800", "a\\udfffb", "\udc00\ud800"]', 3],
+      ['{"\ud800":"x"}', 1],
+      ['["plain", 1, true]', 0],
+    ];
+    for (const [text, lone] of cases) expect(shapeOf(text).loneSurrogates, text).toBe(lone);
+  });
+
   it('refuses what decompress refuses', () => {
     expect(() => codec.jsonShape('Q!')).toThrow(expect.objectContaining({ code: 'INVALID_PAYLOAD' }) as Error);
   });

@@ -30,7 +30,9 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
   });
 
   it('row 2: 16 decodes of under 1 KB that expand to 64 K costly characters each are answered off the event loop', { timeout: 60_000 }, async () => {
-    const link = linkOf(`{"workshop":{"title":"W","description":"${'\ud800'.repeat(63_000)}"}}`);
+    // Lone surrogates, the costliest characters, are refused past 10,000; the costliest text a document may still hold
+    // in this length is one of many values (JSON.parse pays per object).
+    const link = linkOf(`{"workshop":{"title":"W"},"extra":[${Array(15_000).fill('{}').join(',')}]}`);
     const body = mcpDecode(link);
     expect(Buffer.byteLength(body)).toBeLessThan(1_024);
     const clients = loopbackClients(4, 20);
@@ -115,8 +117,10 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
 
   it('row 5: a fifth client\'s 150 KB create waits for the jobs the thread has, not behind four clients spending their allowance', { timeout: 120_000 }, async () => {
     // Each attacker sends its decodes in bursts as fast as answers come; the victim sends one create in the middle.
-    const costly = mcpDecode(linkOf(`{"workshop":{"title":"W","description":"${'\ud800'.repeat(330_000)}"}}`));
-    const restCostly = JSON.stringify({ link: linkOf(`{"workshop":{"title":"W","description":"${'\ud800'.repeat(330_000)}"}}`) });
+    // A costly decode that succeeds: 990,000 quotes, written as 1.98 MB (lone surrogates past 10,000 are refused).
+    const costlyLink = linkOf(`{"workshop":{"title":"W","description":"${'\\"'.repeat(990_000)}"}}`);
+    const costly = mcpDecode(costlyLink);
+    const restCostly = JSON.stringify({ link: costlyLink });
     const attackers = loopbackClients(4, 70);
     const victimBody = JSON.stringify({ session: largePlan(150_000) });
     const answered: { at: number; status: number }[] = [];

@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { SessionError } from '../src/session/errors.js';
-import { MAX_DECODED_CONTAINERS, MAX_DECODED_VALUES, MAX_DEFAULT_BYTES, MAX_JSON_BYTES, writtenJsonBytes } from '../src/session/limits.js';
+import { MAX_DECODED_CONTAINERS, MAX_DECODED_VALUES, MAX_DEFAULT_BYTES, MAX_JSON_BYTES, MAX_UNPAIRED_SURROGATES, writtenJsonBytes } from '../src/session/limits.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { readDecodedSession } from '../src/session/validate.js';
 import { linkOf } from './fixtures/hostile-cases.js';
+import { block, minimalSession } from './fixtures/sessions.js';
 import { maximalDocument } from './fixtures/hostile-cases.js';
 
 const operations = createSessionOperations(loadCodec);
@@ -21,8 +22,10 @@ async function decodeFailure(text: string, link = linkOf(text)): Promise<string>
   throw new Error('expected the decode to fail');
 }
 
-/** A document whose description holds `lone` lone surrogates and `ascii` more letters. */
-const withDescription = (lone: number, ascii: number): string => `{"workshop":{"title":"W","description":"${'\ud800'.repeat(lone)}${'a'.repeat(ascii)}"}}`;
+/** A document whose description holds `euros` € (three UTF-8 bytes each) and `ascii` more letters. */
+const withDescription = (euros: number, ascii: number): string => `{"workshop":{"title":"W","description":"${'€'.repeat(euros)}${'a'.repeat(ascii)}"}}`;
+/** The same with `lone` unpaired surrogates instead. */
+const withLoneSurrogates = (lone: number): string => `{"workshop":{"title":"W","description":"${'\ud800'.repeat(lone)}"}}`;
 
 describe('the written size of a decoded document', () => {
   it('counts exactly what JSON.stringify writes, escapes included', () => {
@@ -33,17 +36,17 @@ describe('the written size of a decoded document', () => {
 
   it('refuses a document written as 2,000,001 bytes and decodes one of 2,000,000, naming the size', async () => {
     const base = JSON.stringify((await operations.decodeSessionLink(linkOf(withDescription(0, 0)))).session).length;
-    const lone = 333_000;
-    const ascii = MAX_JSON_BYTES - base - 6 * lone;
-    const fits = await operations.decodeSessionLink(linkOf(withDescription(lone, ascii)));
+    const euros = 666_000;
+    const ascii = MAX_JSON_BYTES - base - 3 * euros;
+    const fits = await operations.decodeSessionLink(linkOf(withDescription(euros, ascii)));
     expect(Buffer.byteLength(JSON.stringify(fits.session))).toBe(MAX_JSON_BYTES);
-    expect(await decodeFailure(withDescription(lone, ascii + 1))).toBe(
+    expect(await decodeFailure(withDescription(euros, ascii + 1))).toBe(
       'SESSION_DECODE_FAILED: link: the decoded document is 2,000,001 bytes of JSON text as it is written back (escapes included) but at most 2,000,000 bytes are allowed; a size-limit failure requires a smaller source plan.',
     );
   });
 
-  it('refuses 1.99 M lone surrogates from a 3.5 KB link (11.9 MB when written)', async () => {
-    const text = withDescription(1_990_000, 0);
+  it('refuses 1.99 M lone surrogates from a 3.5 KB link (11.9 MB when written), naming the size', async () => {
+    const text = withLoneSurrogates(1_990_000);
     const link = linkOf(text);
     expect(link.length).toBeLessThan(3_600);
     expect(await decodeFailure(text, link)).toMatch(/^SESSION_DECODE_FAILED: link: the decoded document is at least 11,940,\d{3} bytes of JSON text/);
@@ -99,5 +102,40 @@ describe('JSON values of a decoded text, bounded before it is parsed', () => {
     expect(await decodeFailure(text(numbers + 1))).toMatch(/holds more than 600,000 JSON values, which no session document does/);
     const { session } = await operations.decodeSessionLink(linkOf(text(numbers)));
     expect((session as unknown as { extra: unknown[][] }).extra.flat()).toHaveLength(numbers);
+  });
+});
+
+describe('unpaired surrogates, bounded on create and on decode', () => {
+  it(`decodes ${MAX_UNPAIRED_SURROGATES.toLocaleString('en-US')} (raw and escaped) and refuses one more, naming the count`, async () => {
+    const half = MAX_UNPAIRED_SURROGATES / 2;
+    // Raw units and `\\u` escapes count alike; pairs (raw or escaped) and an escaped backslash before "udc00" do not.
+    const text = (lone: number): string =>
+      `{"workshop":{"title":"W","description":"${'\udc00'.repeat(half)}${'\\ud800'.repeat(lone - half)}${'😀\\ud83d\\ude00\\\\udc00'.repeat(5_000)}"}}`;
+    const { session } = await operations.decodeSessionLink(linkOf(text(MAX_UNPAIRED_SURROGATES)));
+    expect(session.workshop.description).toBe('\udc00'.repeat(half) + '\ud800'.repeat(half) + '😀😀\\udc00'.repeat(5_000));
+    expect(await decodeFailure(text(MAX_UNPAIRED_SURROGATES + 1))).toBe(
+      'SESSION_DECODE_FAILED: link: the decoded document holds 10,001 unpaired UTF-16 surrogates in its texts but at most 10,000 are allowed (text people write has none: each is half of a character such as an emoji).',
+    );
+  });
+
+  it('does not create what decode refuses: one more in the session is refused at path session, that many make a link decode reads back', async () => {
+    const plan = (lone: number): Record<string, unknown> => {
+      const session = minimalSession() as { items: unknown[] };
+      session.items = Array.from({ length: 20 }, (_, i) => block(`b${i}`, { notes: `${'\ud83d'.repeat(lone / 20)}\\ud800 😀` }));
+      return session;
+    };
+    const created = await operations.createSessionLink(plan(MAX_UNPAIRED_SURROGATES));
+    const decoded = await operations.decodeSessionLink(created.link);
+    expect((decoded.session.items[0] as { notes: string }).notes).toBe(`${'\ud83d'.repeat(MAX_UNPAIRED_SURROGATES / 20)}\\ud800 😀`);
+    let refusal: unknown;
+    try {
+      await operations.createSessionLink(plan(MAX_UNPAIRED_SURROGATES + 20));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(SessionError);
+    expect((refusal as SessionError).message).toBe(
+      'SESSION_VALIDATION_FAILED: session: holds 10,020 unpaired UTF-16 surrogates in its texts but at most 10,000 are allowed (text people write has none: each is half of a character such as an emoji).',
+    );
   });
 });

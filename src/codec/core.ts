@@ -126,11 +126,12 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     // Each value takes at least one unit and each object or array two, so only a longer text needs the measure.
     const maxValues = options?.maxJsonValues;
     const maxContainers = options?.maxJsonContainers;
-    if ((maxValues !== undefined && units > maxValues) || (maxContainers !== undefined && units > 2 * maxContainers)) {
+    const measureOver = options?.measureJsonOver;
+    if ((maxValues !== undefined && units > maxValues) || (maxContainers !== undefined && units > 2 * maxContainers) || (measureOver !== undefined && units > measureOver)) {
       const writtenBytes = exports.outputJsonShape(units, maxValues ?? UNLIMITED, maxContainers ?? UNLIMITED);
       if (maxContainers !== undefined && exports.jsonContainers() > maxContainers) throw valueLimit(maxContainers, JSON_CONTAINERS_REASON, units);
       if (maxValues !== undefined && exports.jsonValues() > maxValues) throw valueLimit(maxValues, 0, units);
-      options?.onJsonShape?.({ units, values: exports.jsonValues(), containers: exports.jsonContainers(), writtenBytes, looseNumbers: exports.jsonLooseNumbers() });
+      options?.onJsonShape?.(shapeOf(exports, units, writtenBytes));
     }
     // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
     return readOutputText(exports, units, injectedReadUtf16 ?? memoryUtf16Reader(exports.memory), readLatin1);
@@ -159,8 +160,7 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     jsonShape(payload: string): JsonShape {
       if (typeof payload !== 'string') throw new TypeError('jsonShape(payload) expects a string.');
       return transfer('decompress', payload, (exports, units) => {
-        const writtenBytes = exports.outputJsonShape(units, UNLIMITED, UNLIMITED);
-        return { units, values: exports.jsonValues(), containers: exports.jsonContainers(), writtenBytes, looseNumbers: exports.jsonLooseNumbers() };
+        return shapeOf(exports, units, exports.outputJsonShape(units, UNLIMITED, UNLIMITED));
       });
     },
     canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined {
@@ -190,6 +190,18 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
 }
 
 const UNLIMITED = 0x7fffffff;
+
+/** The counts the last measure left in the module's globals. */
+function shapeOf(exports: CodecExports, units: number, writtenBytes: number): JsonShape {
+  return {
+    units,
+    values: exports.jsonValues(),
+    containers: exports.jsonContainers(),
+    writtenBytes,
+    looseNumbers: exports.jsonLooseNumbers(),
+    loneSurrogates: exports.jsonLoneSurrogates(),
+  };
+}
 
 function valueLimit(limit: number, reason: number, units: number): CodecError {
   return new CodecError('JSON_VALUE_LIMIT', failureMessage({ code: 'JSON_VALUE_LIMIT', reason, amount: limit, position: 0, inputLength: units, direction: 'decompress' }));

@@ -58,6 +58,8 @@ export interface DecompressOptions {
   readonly maxJsonValues?: number;
   /** Refuse a text holding more JSON objects and arrays than this (JSON_VALUE_LIMIT), read the same way. */
   readonly maxJsonContainers?: number;
+  /** Measure (and hand onJsonShape) any text longer than this many units, also when no limit above asks for it. */
+  readonly measureJsonOver?: number;
   /** Called with the text's JsonShape when it was measured for those limits (texts long enough to reach them). */
   readonly onJsonShape?: (shape: JsonShape) => void;
 }
@@ -78,6 +80,8 @@ export interface JsonShape {
   readonly writtenBytes: number;
   /** Numbers counted as 25 bytes: each is written as at least 1, so the text is written as at least writtenBytes − 24 × this (without duplicate keys). */
   readonly looseNumbers: number;
+  /** Unpaired surrogates in its strings, raw or as `\u` escapes: JSON.stringify writes each as six bytes, on V8's slow path. */
+  readonly loneSurrogates: number;
 }
 
 /** Moves strings in and out of linear memory; environments may inject faster versions. */
@@ -113,6 +117,7 @@ export interface CodecExports {
   outputHasListOver(units: number, maxEntries: number): number;
   /** After decompress, before narrowOutput: the written bytes of the output as JSON, at most; then the two counts. */
   outputJsonShape(units: number, maxValues: number, maxContainers: number): number;
+  jsonLoneSurrogates(): number;
   jsonValues(): number;
   jsonContainers(): number;
   jsonLooseNumbers(): number;

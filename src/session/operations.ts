@@ -3,7 +3,17 @@ import { CodecError } from '../codec/errors.js';
 import type { Codec } from '../codec/types.js';
 import { SessionError } from './errors.js';
 import { describeType } from './issues.js';
-import { decodedSizeProblem, MAX_DECODED_CONTAINERS, MAX_DECODED_LIST_ENTRIES, MAX_DECODED_VALUES, measuredSizeProblem, type WrittenMeasure } from './limits.js';
+import {
+  decodedSizeProblem,
+  MAX_DECODED_CONTAINERS,
+  MAX_DECODED_LIST_ENTRIES,
+  MAX_DECODED_VALUES,
+  MAX_UNPAIRED_SURROGATES,
+  measuredSizeProblem,
+  unpairedSurrogatesInDecodeProblem,
+  unpairedSurrogatesProblem,
+  type WrittenMeasure,
+} from './limits.js';
 import { buildLink, DEFAULT_BASE_URL, parseLink } from './link.js';
 import type { JsonText } from './json-pieces.js';
 import type { Session, TolerantSession } from './schema.js';
@@ -73,6 +83,9 @@ export interface EncodedSession {
  */
 export function encodeSession(codec: Codec, session: unknown, options: ValidateOptions): EncodedSession {
   const { session: normalized, json } = validateForCreate(session, options);
+  // What decode refuses, create does not make.
+  const surrogates = unpairedSurrogatesProblem(json);
+  if (surrogates !== null) throw new SessionError('SESSION_VALIDATION_FAILED', [surrogates]);
   let payload: string;
   try {
     payload = codec.compress(json);
@@ -117,6 +130,8 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
           maxJsonListEntries: MAX_DECODED_LIST_ENTRIES,
           maxJsonValues: MAX_DECODED_VALUES,
           maxJsonContainers: MAX_DECODED_CONTAINERS,
+          // A text of no more units cannot hold more unpaired surrogates than allowed.
+          measureJsonOver: MAX_UNPAIRED_SURROGATES,
           onJsonShape: (shape) => (measure = shape),
         });
       } catch (error) {
@@ -125,7 +140,7 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
       }
       // What the answer will write is counted before it is written (a short link can expand to text that grows sixfold):
       // from the codec's measure before parsing when that already passes the limit, else exactly once parsed.
-      const early = measure === undefined ? null : measuredSizeProblem(measure);
+      const early = measure === undefined ? null : (measuredSizeProblem(measure) ?? unpairedSurrogatesInDecodeProblem(measure.loneSurrogates));
       if (early !== null) throw new SessionError('SESSION_DECODE_FAILED', [early]);
       const { session, warnings } = readDecodedSession(text);
       const size = decodedSizeProblem(session, text.length, measure);
