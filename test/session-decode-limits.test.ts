@@ -29,7 +29,8 @@ const withLoneSurrogates = (lone: number): string => `{"workshop":{"title":"W","
 
 describe('the written size of a decoded document', () => {
   it('counts exactly what JSON.stringify writes, escapes included', () => {
-    for (const value of [{ a: '\ud800x\udc00😀"\\\n\u0001\u007f€é' }, [1, -0, 1e21, 1.5e-7, true, false, null, [], {}], maximalDocument()]) {
+    const long = 'x~ '.repeat(100);
+    for (const value of [{ a: '\ud800x\udc00😀"\\\n\u0001\u007f€é' }, [1, -0, 1e21, 1.5e-7, true, false, null, [], {}], [long, `${long}"`, `${long}\\`, `${long}\u007f`, `${long}é`, `${long}\ud800`], maximalDocument()]) {
       expect(writtenJsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
     }
   });
