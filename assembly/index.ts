@@ -12,6 +12,7 @@ import { checkCompressInput, compressUnits, lastContentBytes, lastEntries } from
 import { checkDecompressInput, decompressChars } from "./decompress";
 import { clearFailure, fail, failAmount, failPosition, failReason } from "./failure";
 import { hasListOver } from "./json-lists";
+import { measureJson, shapeContainers, shapeLoneSurrogates, shapeLooseNumbers, shapeValues } from "./json-shape";
 import { findCanonicalSpan } from "./json-span";
 import { narrowUnits } from "./narrow";
 import { compressInput, compressOutput, decompressInput, decompressOutput, layoutCompress, layoutDecompress, requiredBytes } from "./layout";
@@ -91,6 +92,34 @@ export function narrowOutput(units: i32, limit: i32): i32 {
  */
 export function outputHasListOver(units: i32, maxEntries: i32): i32 {
   return hasListOver(output, units, maxEntries);
+}
+
+/**
+ * After a decompression, before narrowOutput: measures the output as JSON text (json-shape.ts) and returns the bytes
+ * JSON.stringify would write for its parsed value, at most (a count below 2^31: each unit gives at most 25);
+ * `jsonValues()` and `jsonContainers()` then tell how many values and objects or arrays it holds. It stops once past
+ * `maxValues` scalars (strings aside) or `maxContainers` objects and arrays: the counts then pass the limit.
+ */
+export function outputJsonShape(units: i32, maxValues: i32, maxContainers: i32): i32 {
+  return <i32>measureJson(output, units, maxValues, maxContainers);
+}
+
+export function jsonValues(): i32 {
+  return shapeValues;
+}
+
+export function jsonContainers(): i32 {
+  return shapeContainers;
+}
+
+/** Numbers counted at the most bytes a number can be written as (any but integers of up to 15 digits). */
+export function jsonLooseNumbers(): i32 {
+  return shapeLooseNumbers;
+}
+
+/** Unpaired surrogates in the measured text's strings, raw or escaped. */
+export function jsonLoneSurrogates(): i32 {
+  return shapeLoneSurrogates;
 }
 
 /**

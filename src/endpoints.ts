@@ -1,12 +1,16 @@
 // The POST endpoints (MCP and REST) over one set of session operations, built alike by the server and its offload threads.
 import { readFileSync } from 'node:fs';
 import { loadCodec } from './codec/node.js';
+import { textIfUtf8 } from './http/body.js';
 import type { AnalyticsEvent, McpEndpoint } from './http/ports.js';
 import { createRestHandlers } from './http/rest.js';
 import type { RestHandlers } from './http/rest.js';
 import { createMcpHandler } from './mcp/handler.js';
 import type { McpServerIdentity } from './mcp/handler.js';
 import type { AppViewDocument } from './mcp/app-view.js';
+import { eraOfHeader, unknownIdFor } from './mcp/classify.js';
+import { rpcError } from './mcp/errors.js';
+import { HEADER, readHeader } from './mcp/headers.js';
 import { createSessionOperations } from './session/operations.js';
 
 export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -42,7 +46,12 @@ export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, lar
     appView,
   });
   return {
-    mcp: (request) => handleMcpPost({ headers: request.headers, body: request.body.text() }),
+    mcp: (request) => {
+      const text = textIfUtf8(request.body);
+      if (text !== undefined) return handleMcpPost({ headers: request.headers, body: text });
+      // Not UTF-8: a parse error, as for any body that is not JSON text (RFC 8259 §8.1).
+      return Promise.resolve(rpcError('malformedJson', unknownIdFor(eraOfHeader(readHeader(request.headers, HEADER.protocolVersion))), 'the request body is not valid UTF-8'));
+    },
     rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, (error) => hooks.onInternalError(error), largeTexts),
   };
 }

@@ -64,6 +64,9 @@ const EARLY_STOP_CEILING_MS = 5;
 const PARSE_MULTIPLE = 6;
 
 const cases = hostileCases();
+/** REST's answer bound: 1.2 × (request + written document) + 8 KiB (envelope and capped warnings). */
+const ANSWER_RATIO = 1.2;
+const ANSWER_ALLOWANCE_BYTES = 8 * 1024;
 
 describe('hostile requests', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s: the right outcome, bounded CPU, a bounded answer', async (_name, hostile) => {
@@ -76,10 +79,12 @@ describe('hostile requests', () => {
     expect(result.warnings.length).toBeLessThanOrEqual(MAX_WARNINGS + 1);
     for (const line of result.warnings) expect(line.length).toBeLessThanOrEqual(MAX_WARNING_CHARS);
 
+    // The answer holds at most the request and the decoded document as it is written (escapes included), give or take
+    // a fifth, plus a constant for the envelope and the capped warnings (docs/http-api.md, "Bounds of an answer").
     const text = documentText(hostile);
     const requestBytes = Buffer.byteLength(hostile.argumentJson);
-    const documentBytes = hostile.operation === 'decode' ? Buffer.byteLength(text) : 0;
-    expect(Buffer.byteLength(result.json)).toBeLessThanOrEqual(1.5 * (requestBytes + documentBytes));
+    const documentBytes = hostile.operation === 'decode' && result.ok ? Buffer.byteLength(JSON.stringify((JSON.parse(result.json) as { session: unknown }).session)) : 0;
+    expect(Buffer.byteLength(result.json)).toBeLessThanOrEqual(ANSWER_RATIO * (requestBytes + documentBytes) + ANSWER_ALLOWANCE_BYTES);
 
     // Each run gets its own parsed argument (the operation may keep parts of it), parsed before the clock starts.
     const arguments_ = Array.from({ length: 5 }, () => argumentOf(hostile));
@@ -91,9 +96,14 @@ describe('hostile requests', () => {
       // was a flaky floor for decode: 20 huge keys parse in 2–4 ms while decompressing them takes ~9.
       const link = hostile.operation === 'decode' ? (argumentOf(hostile) as string) : '';
       const payload = link.slice(link.indexOf('#data=v2:') + '#data=v2:'.length);
-      // The floor is the mean of its runs, not the cheapest: a 5.5 ms floor once read 1.8 ms as the cheapest of five.
-      const floor = (await cpuMs(() => JSON.parse(hostile.operation === 'decode' ? codec.decompress(payload) : text))).mean;
-      console.log(`${hostile.name}: ${ours.toFixed(1)} ms CPU; ${hostile.operation === 'decode' ? 'decompress + ' : ''}JSON.parse of its ${text.length.toLocaleString('en-US')} characters ${floor.toFixed(1)} ms`);
+      // The floor is the mean of its runs, not the cheapest: a 5.5 ms floor once read 1.8 ms as the cheapest of five. A
+      // decode that succeeds also writes what it read: its answer is JSON.stringify of it (slow for lone surrogates).
+      const written = hostile.operation === 'decode' && hostile.succeeds;
+      const floor = (await cpuMs(() => {
+        const parsed: unknown = JSON.parse(hostile.operation === 'decode' ? codec.decompress(payload) : text);
+        return written ? JSON.stringify(parsed) : parsed;
+      })).mean;
+      console.log(`${hostile.name}: ${ours.toFixed(1)} ms CPU; ${hostile.operation === 'decode' ? 'decompress + ' : ''}JSON.parse${written ? ' + JSON.stringify' : ''} of its ${text.length.toLocaleString('en-US')} characters ${floor.toFixed(1)} ms`);
       expect(ours).toBeLessThanOrEqual(Math.max(EARLY_STOP_CEILING_MS, PARSE_MULTIPLE * floor));
     }
   });

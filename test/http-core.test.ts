@@ -117,7 +117,7 @@ describe('core.handle and headers', () => {
     const core = makeCore();
     const exchange = core.resolve(req('POST', '/mcp', { ...JSON_POST, origin: 'HTTPS://SessionPlan.de' }));
     expect(await core.head(exchange)).toBe(READ_BODY);
-    const reply = await core.handle(exchange, textBody(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' })), { departed: false });
+    const reply = await core.handle(exchange, textBody(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' })), { departed: false, client: '127.0.0.1' });
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body as string)).toEqual({ jsonrpc: '2.0', id: 0, result: {} });
     expect(reply.headers).toEqual({

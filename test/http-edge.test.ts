@@ -50,12 +50,30 @@ const LIMITS: Row[] = [
   { name: 'HTTP/1.1 without Host → 400', writes: [`GET /mcp HTTP/1.1\r\n\r\n`], statuses: [400] },
 ];
 
+const chunkedHead = (coding: string): string => `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${coding}\r\n`;
+/**
+ * Malformed framing, and a method this server does not serve: a 400, 405 or 413 where node:http lets the server answer
+ * (it used to close these silently), never silence.
+ */
+const MALFORMED: Row[] = [
+  { name: 'a chunk size that is not hex → 400', writes: [`${chunkedHead('Transfer-Encoding: chunked\r\n')}zz\r\n${PING}\r\n0\r\n\r\n`], statuses: [400] },
+  { name: 'CONNECT → 405', writes: [`CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`], statuses: [405] },
+  { name: 'Transfer-Encoding: identity with a Content-Length → 400', writes: [post('Transfer-Encoding: identity\r\n')], statuses: [400] },
+  { name: 'Transfer-Encoding: identity alone → 400', writes: [`${chunkedHead('Transfer-Encoding: identity\r\n')}${PING}`], statuses: [400] },
+  { name: 'two Transfer-Encoding: chunked headers → 400', writes: [`${chunkedHead('Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n')}${PING.length.toString(16)}\r\n${PING}\r\n0\r\n\r\n`], statuses: [400] },
+  { name: 'Transfer-Encoding : chunked (white space before the colon) → 400', writes: [`${chunkedHead('Transfer-Encoding : chunked\r\n')}${PING.length.toString(16)}\r\n${PING}\r\n0\r\n\r\n`], statuses: [400] },
+];
+
 /** How uWS 20.30 differs (measured; docs/deployment.md): mostly no answer at all, which is why node:http is the default. */
 const UWS_DIFFERS = new Map<string, number[] | 'unanswered'>([['17 KB of header → 431', [200]], ...[
   'header name X_Request_Id', 'header name X.Trace', 'header name X~Tilde', "header name X'Quote", 'header name X|Pipe', 'header name X!Bang',
   'header name X#Hash', 'header name X^Caret', 'header name X`Tick', '49 header lines', '60 header lines', `${MAX_HEADER_LINES} header lines (the limit)`,
   '8 KB header value split over two writes', 'HTTP/1.0 with Host', 'HTTP/1.0 without Host', 'absolute-form target', 'HEAD then GET pipelined',
   'chunked body with an extension and a trailer', `${MAX_HEADER_LINES + 1} header lines → 431`, 'HTTP/1.1 without Host → 400',
+  // docs/deployment.md §2.2: uWS closes these without an answer, or (CONNECT, white space before a colon) holds the
+  // connection for ~11 s before closing it. Two Transfer-Encoding headers reach the core, which refuses them.
+  'a chunk size that is not hex → 400', 'CONNECT → 405', 'Transfer-Encoding: identity with a Content-Length → 400', 'Transfer-Encoding: identity alone → 400',
+  'Transfer-Encoding : chunked (white space before the colon) → 400',
 ].map((name) => [name, 'unanswered'] as [string, 'unanswered'])]);
 
 /**
@@ -104,7 +122,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
   });
   afterAll(() => server.close());
 
-  const rows = [...VALID, ...LIMITS];
+  const rows = [...VALID, ...LIMITS, ...MALFORMED];
   it(`answers ${transport === 'node' ? `all ${rows.length}` : 'the expected'} rows of the table`, async () => {
     const outcomes = await Promise.all(rows.map(async (row) => [row.name, await exchange(server.port, row.writes)] as const));
     const expected = rows.map((row) => [row.name, (transport === 'uws' ? UWS_DIFFERS.get(row.name) : undefined) ?? row.statuses] as const);
@@ -116,6 +134,38 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
       return [name, settled] as const;
     });
     expect(got).toEqual(expected);
+  });
+
+  it('answers Expect: 100-continue with 413 at once, without 100, when the declared length is over the cap (uWS sends 100 first)', async () => {
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let received = '';
+      const t0 = performance.now();
+      socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+      // The client never sends the body it was not invited to send: the server closes at once.
+      socket.on('close', () => resolve(`${received}|closed after ${Math.round(performance.now() - t0)} ms`));
+      socket.on('connect', () => socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\nExpect: 100-continue\r\n\r\n`));
+      setTimeout(() => socket.destroy(), 3_000);
+    });
+    if (transport === 'uws') return expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 413 /);
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(Number(/closed after (\d+) ms/.exec(text)![1])).toBeLessThan(2_000);
+  });
+
+  it('sends 100 Continue for an accepted Expect: 100-continue, then answers the body', async () => {
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (d: Buffer) => {
+        received += d.toString('latin1');
+        if (received.startsWith('HTTP/1.1 100') && !received.includes('200 OK')) socket.write(PING);
+        if (received.includes('"result"')) socket.destroy();
+      });
+      socket.on('close', () => resolve(received));
+      socket.on('connect', () => socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${PING.length}\r\nExpect: 100-continue\r\n\r\n`));
+      setTimeout(() => socket.destroy(), 3_000);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
   });
 
   it('answers a limit refusal with the security headers and a JSON body', async () => {

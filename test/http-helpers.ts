@@ -31,12 +31,14 @@ export interface Send {
   path?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The client's own address (127.0.0.x): another loopback address is another client to the rate limit and the queues. */
+  localAddress?: string;
 }
 
 /** One request over node:http (own connection, any Host/Origin header allowed), full body collected. */
-export function send(port: number, { method = 'GET', path = '/mcp', headers = {}, body }: Send = {}): Promise<Reply> {
+export function send(port: number, { method = 'GET', path = '/mcp', headers = {}, body, localAddress }: Send = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false, localAddress }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (chunk: Buffer) => parts.push(chunk));
       res.on('end', () => {

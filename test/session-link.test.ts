@@ -39,6 +39,17 @@ describe('parseLink accepts', () => {
     expect(parseLink(input)).toBe(PAYLOAD);
   });
 
+  it('finds the fragment at the first literal # before decoding anything, as a URL parser does', () => {
+    const other = 'BYUwNmD2AEDukCc';
+    expect(parseLink(`https://sessionplan.de/?q=%23data%3Dv2%3A${other}%26#data=v2:${PAYLOAD}`)).toBe(PAYLOAD);
+    expect(parseLink(`https://sessionplan.de/%23data=v2:${other}%26#data=v2:${PAYLOAD}`)).toBe(PAYLOAD);
+    expect(() => parseLink(`https://sessionplan.de/%23data=v2:${other}`)).toThrow(/dynamic server link/);
+  });
+
+  it('drops tabs and line breaks anywhere, as a URL parser does', () => {
+    expect(parseLink(`https://sessionplan.de/#data=v2:${PAYLOAD.slice(0, 9)}\r\n\t${PAYLOAD.slice(9)}`)).toBe(PAYLOAD);
+  });
+
   it('reads spaces inside the payload as + (as lz-string does)', () => {
     expect(parseLink(`v2:${PAYLOAD.replace('+', ' ')}`)).toBe(PAYLOAD);
   });

@@ -2,10 +2,10 @@
 
 import { CodecError, STATUS_CODES } from './errors.js';
 import type { CodecErrorCode } from './errors.js';
-import { failureMessage } from './messages.js';
+import { failureMessage, JSON_CONTAINERS_REASON } from './messages.js';
 import { memoryUtf16Reader } from './string-builtins.js';
 import { isomorphicStrings } from './strings.js';
-import type { Codec, CodecExports, CompressCounts, DecompressOptions, JsonSpan, StringTransfer } from './types.js';
+import type { Codec, CodecExports, CompressCounts, DecompressOptions, JsonShape, JsonSpan, StringTransfer } from './types.js';
 
 export interface CodecOptions {
   /** An instance already made from `module` (e.g. by instantiateStreaming); made here otherwise. */
@@ -123,6 +123,16 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     if (maxEntries !== undefined && units >= 2 * maxEntries + 1 && exports.outputHasListOver(units, maxEntries) === 1) {
       throw new CodecError('JSON_LIST_LIMIT', failureMessage({ code: 'JSON_LIST_LIMIT', reason: 0, amount: maxEntries, position: 0, inputLength: units, direction: 'decompress' }));
     }
+    // Each value takes at least one unit and each object or array two, so only a longer text needs the measure.
+    const maxValues = options?.maxJsonValues;
+    const maxContainers = options?.maxJsonContainers;
+    const measureOver = options?.measureJsonOver;
+    if ((maxValues !== undefined && units > maxValues) || (maxContainers !== undefined && units > 2 * maxContainers) || (measureOver !== undefined && units > measureOver)) {
+      const writtenBytes = exports.outputJsonShape(units, maxValues ?? UNLIMITED, maxContainers ?? UNLIMITED);
+      if (maxContainers !== undefined && exports.jsonContainers() > maxContainers) throw valueLimit(maxContainers, JSON_CONTAINERS_REASON, units);
+      if (maxValues !== undefined && exports.jsonValues() > maxValues) throw valueLimit(maxValues, 0, units);
+      options?.onJsonShape?.(shapeOf(exports, units, writtenBytes));
+    }
     // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
     return readOutputText(exports, units, injectedReadUtf16 ?? memoryUtf16Reader(exports.memory), readLatin1);
   }
@@ -146,6 +156,12 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
       // A fresh instance (after a trap) has compressed nothing yet and reads 0, 0.
       const exports = exportsOrRestart();
       return { dictionaryEntries: exports.compressedEntries(), contentBytes: exports.compressedContentBytes() };
+    },
+    jsonShape(payload: string): JsonShape {
+      if (typeof payload !== 'string') throw new TypeError('jsonShape(payload) expects a string.');
+      return transfer('decompress', payload, (exports, units) => {
+        return shapeOf(exports, units, exports.outputJsonShape(units, UNLIMITED, UNLIMITED));
+      });
     },
     canonicalJsonSpan(json: string, path: readonly string[]): JsonSpan | undefined {
       if (typeof json !== 'string' || !path.every((key) => typeof key === 'string' && key.length <= MAX_PATH_KEY_UNITS)) {
@@ -171,6 +187,24 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
       });
     },
   };
+}
+
+const UNLIMITED = 0x7fffffff;
+
+/** The counts the last measure left in the module's globals. */
+function shapeOf(exports: CodecExports, units: number, writtenBytes: number): JsonShape {
+  return {
+    units,
+    values: exports.jsonValues(),
+    containers: exports.jsonContainers(),
+    writtenBytes,
+    looseNumbers: exports.jsonLooseNumbers(),
+    loneSurrogates: exports.jsonLoneSurrogates(),
+  };
+}
+
+function valueLimit(limit: number, reason: number, units: number): CodecError {
+  return new CodecError('JSON_VALUE_LIMIT', failureMessage({ code: 'JSON_VALUE_LIMIT', reason, amount: limit, position: 0, inputLength: units, direction: 'decompress' }));
 }
 
 /** Path keys are written with their length in one UTF-16 unit. */

@@ -1,8 +1,9 @@
 // Codec error codes (one table, mirroring assembly/status.ts), the budgets, and the CodecError class.
 
 /**
- * Every way a codec call can fail. TRAP and JSON_LIST_LIMIT are JS-only: the WASM module faulted and was restarted;
- * a decompressed text had a longer JSON list than the caller allowed (DecompressOptions).
+ * Every way a codec call can fail. TRAP, JSON_LIST_LIMIT and JSON_VALUE_LIMIT are JS-only: the WASM module faulted and
+ * was restarted; a decompressed text had a longer JSON list, or more JSON values, than the caller allowed
+ * (DecompressOptions).
  */
 export type CodecErrorCode =
   | 'PAYLOAD_TOO_LONG'
@@ -12,6 +13,7 @@ export type CodecErrorCode =
   | 'INVALID_PAYLOAD'
   | 'MEMORY_LIMIT'
   | 'JSON_LIST_LIMIT'
+  | 'JSON_VALUE_LIMIT'
   | 'TRAP';
 
 /** The codec budgets (docs/codec.md, "Budgets"); the same numbers are compiled into assembly/budgets.ts. */

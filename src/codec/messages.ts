@@ -56,6 +56,9 @@ function invalidMessage(detail: FailureDetail): string {
 }
 
 /** Builds the CodecError message for a failure reported by the WASM module. */
+/** JSON_VALUE_LIMIT's `reason`: the objects and arrays were too many (else all values were). */
+export const JSON_CONTAINERS_REASON = 2;
+
 export function failureMessage(detail: FailureDetail): string {
   const { code, amount, direction } = detail;
   const what = direction === 'compress' ? 'the plan' : 'the payload';
@@ -82,6 +85,10 @@ export function failureMessage(detail: FailureDetail): string {
       return `Memory limit reached: the codec needed ${number(amount)} bytes of WebAssembly memory, more than its cap of ${number(CODEC_MEMORY_LIMIT_BYTES)}.`;
     case 'JSON_LIST_LIMIT':
       return `List limit exceeded: the text holds a JSON list of more than ${number(amount)} entries.`;
+    case 'JSON_VALUE_LIMIT':
+      return detail.reason === JSON_CONTAINERS_REASON
+        ? `Value limit exceeded: the text holds more than ${number(amount)} JSON objects and arrays.`
+        : `Value limit exceeded: the text holds more than ${number(amount)} JSON values.`;
     case 'TRAP':
       return 'Internal codec fault: the WebAssembly module trapped and was restarted, so the call can be retried.';
   }

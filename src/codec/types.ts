@@ -18,6 +18,12 @@ export interface Codec {
    */
   decompressedLength(payload: string): number;
   /**
+   * Payload → what its text costs as JSON, without making the text: its length, its values and containers, and the
+   * bytes JSON.stringify writes for its parsed value (an upper bound: exact but for numbers and duplicate keys). Throws
+   * exactly as decompress does.
+   */
+  jsonShape(payload: string): JsonShape;
+  /**
    * Where the JSON text `json` holds the value at `path` (object keys from the top), when that value is written
    * exactly as JSON.stringify writes it, so that compressing `json.slice(start, end)` is compressing its
    * serialization: no whitespace, stringify's escapes, integers of at most 15 digits, array-index keys first and
@@ -48,6 +54,34 @@ export interface JsonSpan {
 export interface DecompressOptions {
   /** Refuse a text holding a JSON list of more entries than this (read from linear memory, before JSON.parse). */
   readonly maxJsonListEntries?: number;
+  /** Refuse a text holding more JSON values than this (JSON_VALUE_LIMIT), read the same way. */
+  readonly maxJsonValues?: number;
+  /** Refuse a text holding more JSON objects and arrays than this (JSON_VALUE_LIMIT), read the same way. */
+  readonly maxJsonContainers?: number;
+  /** Measure (and hand onJsonShape) any text longer than this many units, also when no limit above asks for it. */
+  readonly measureJsonOver?: number;
+  /** Called with the text's JsonShape when it was measured for those limits (texts long enough to reach them). */
+  readonly onJsonShape?: (shape: JsonShape) => void;
+}
+
+/** A decompressed text read as JSON (Codec.jsonShape). */
+export interface JsonShape {
+  /** UTF-16 units of the text. */
+  readonly units: number;
+  /** Values: strings (not keys), numbers, literals, objects and arrays. */
+  readonly values: number;
+  /** Objects and arrays. */
+  readonly containers: number;
+  /**
+   * UTF-8 bytes JSON.stringify writes for the parsed text, at most (escapes included, white space dropped): exact for
+   * strings, literals, brackets and integers of up to 15 digits; 25 bytes (the longest form) for any other number; and
+   * every object member counted, also one a later duplicate key replaces.
+   */
+  readonly writtenBytes: number;
+  /** Numbers counted as 25 bytes: each is written as at least 1, so the text is written as at least writtenBytes − 24 × this (without duplicate keys). */
+  readonly looseNumbers: number;
+  /** Unpaired surrogates in its strings, raw or as `\u` escapes: JSON.stringify writes each as six bytes, on V8's slow path. */
+  readonly loneSurrogates: number;
 }
 
 /** Moves strings in and out of linear memory; environments may inject faster versions. */
@@ -81,6 +115,12 @@ export interface CodecExports {
   decompressAscii(chars: number): number;
   /** After decompress, before narrowOutput: 1 when the output, as JSON text, has a list of more than `maxEntries` entries. */
   outputHasListOver(units: number, maxEntries: number): number;
+  /** After decompress, before narrowOutput: the written bytes of the output as JSON, at most; then the two counts. */
+  outputJsonShape(units: number, maxValues: number, maxContainers: number): number;
+  jsonLoneSurrogates(): number;
+  jsonValues(): number;
+  jsonContainers(): number;
+  jsonLooseNumbers(): number;
   /** After decompress: 1 when every output unit is below `limit` and the output now holds one byte per unit, else 0. */
   narrowOutput(units: number, limit: number): number;
   /** For a JSON text at compressBegin's pointer followed by path keys: where the value at the path starts, or -1. */

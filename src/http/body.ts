@@ -7,13 +7,41 @@ import type { BufferPool } from './buffer-pool.js';
  */
 export const LARGE_BODY_BYTES = 64 * 1024;
 
-const UTF8 = new TextDecoder();
+/** Bodies must be UTF-8 (RFC 8259 §8.1): a malformed sequence refuses the body instead of becoming U+FFFD in a link. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const ENCODER = new TextEncoder();
+
+/** Thrown by RequestBody.text() for a body that is not UTF-8 (MCP answers -32700, REST 400). */
+export class BodyEncodingError extends Error {
+  constructor() {
+    super('the request body is not valid UTF-8');
+    this.name = 'BodyEncodingError';
+  }
+}
+
+/** The body's text, or undefined when it is not UTF-8 (for the endpoints, which refuse it with their own answer). */
+export function textIfUtf8(body: RequestBody): string | undefined {
+  try {
+    return body.text();
+  } catch (error) {
+    if (error instanceof BodyEncodingError) return undefined;
+    throw error;
+  }
+}
+
+/** `bytes` as text, or BodyEncodingError. */
+export function utf8Text(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new BodyEncodingError();
+  }
+}
 
 export interface RequestBody {
   /** Length in bytes. */
   readonly byteLength: number;
-  /** The body decoded as UTF-8, once (malformed sequences become U+FFFD, which JSON.parse then refuses or keeps). */
+  /** The body decoded as UTF-8, once; throws BodyEncodingError when it is not UTF-8. */
   text(): string;
   /**
    * Hands the bytes over: a buffer holding the body in its first byteLength bytes, which the caller now owns (e.g. to
@@ -62,9 +90,30 @@ export function textBody(text: string, byteLength?: number): RequestBody {
   return new TextBody(text, byteLength);
 }
 
+/** A body that is not UTF-8: its text() throws, and it is never handed on (it is small, or refused where it is). */
+class UndecodableBody implements RequestBody {
+  constructor(readonly byteLength: number) {}
+
+  text(): string {
+    throw new BodyEncodingError();
+  }
+
+  takeBuffer(): ArrayBuffer {
+    throw new BodyEncodingError(); // never handed on: isHeavy (process/offload.ts) reads text() first
+  }
+
+  release(): void {}
+}
+
 /** A small body decoded from its bytes now (they may be volatile: uWS reuses them once the callback returns). */
 export function decodedBody(bytes: Uint8Array): RequestBody {
-  return new TextBody(UTF8.decode(bytes), bytes.byteLength);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return new UndecodableBody(bytes.byteLength);
+  }
+  return new TextBody(text, bytes.byteLength);
 }
 
 /** A body held in a buffer of `pool`, bytes 0..byteLength, until it is decoded, handed over or released. */
@@ -81,7 +130,7 @@ class BufferedBody implements RequestBody {
   }
 
   text(): string {
-    return (this.#text ??= UTF8.decode(new Uint8Array(this.#ownBuffer(), 0, this.byteLength)));
+    return (this.#text ??= utf8Text(new Uint8Array(this.#ownBuffer(), 0, this.byteLength)));
   }
 
   takeBuffer(): ArrayBuffer {

@@ -15,6 +15,8 @@ import type { Route, RouteAnswer, RouteTable } from './routes.js';
 import { acceptsJson, isJsonContentType, isLoopbackHostHeader } from './rules.js';
 import { TurnBatch } from './turn-batch.js';
 import type { HttpRequest, HttpResponse } from './types.js';
+import { ReceptionBudget } from './reception.js';
+import { AnswerBacklog } from './answer-backlog.js';
 
 export interface HttpCoreDeps {
   routes: RouteTable;
@@ -30,6 +32,10 @@ export interface HttpCoreDeps {
   maxBodyBytes: number;
   /** Buffers for large bodies (shared with whatever hands them on, e.g. offload threads); default: a pool of its own. */
   buffers?: BufferPool;
+  /** Body bytes received at once (reception.ts); default: MAX_RECEIVING_BYTES. */
+  reception?: ReceptionBudget;
+  /** Answer bytes waiting for slow readers (answer-backlog.ts); default: its own limits. */
+  backlog?: AnswerBacklog;
 }
 
 /** A request resolved once: its route and origin verdict travel with it to the answer and the metrics label. */
@@ -37,6 +43,8 @@ export interface Exchange {
   readonly request: HttpRequest;
   readonly route: Route;
   readonly origin: OriginVerdict;
+  /** The client's rate-limit key, set by head() for a POST ('' before): queues of heavy work take clients in turn by it. */
+  client: string;
 }
 
 /** head() lets a POST through to its body. */
@@ -50,6 +58,10 @@ export interface HttpCore {
   readonly observer: HttpObserver;
   /** Where requests with a complete body wait for their turn to be handled (turn-batch.ts). */
   readonly turns: TurnBatch;
+  /** Body bytes being received now, capped server-wide (reception.ts). */
+  readonly reception: ReceptionBudget;
+  /** Answer bytes written but not yet taken by their readers, capped per connection and server-wide (answer-backlog.ts). */
+  readonly backlog: AnswerBacklog;
   resolve(request: HttpRequest): Exchange;
   /** Every decision that needs no body: a final answer, or READ_BODY when the POST may go ahead. */
   head(exchange: Exchange): HeadDecision | Promise<HeadDecision>;
@@ -57,11 +69,15 @@ export interface HttpCore {
   handle(exchange: Exchange, body: RequestBody, presence: ClientPresence): Promise<HttpResponse>;
   /** 413 for a body that passed the cap while streaming. */
   bodyTooLarge(exchange: Exchange): HttpResponse;
+  /** 429 with Retry-After for a body the server has no room to receive now (reception.ts), counted. */
+  receptionFull(exchange: Exchange): HttpResponse;
   /** A plain refusal for requests the socket layer rejects before there is an exchange (431, 505, a bad request). */
   plainRefusal(refusal: PlainRefusal): HttpResponse;
 }
 
 const DIGITS = /^\d+$/;
+/** Retry-After of a 429 for a body the server has no room to receive: uploads in progress end within seconds. */
+const RECEPTION_RETRY_AFTER_S = 2;
 
 /** Family refusal bodies, built once: [refusal][family][modern ? 1 : 0]. */
 const FAMILY_BODIES = new Map<string, string>();
@@ -117,6 +133,10 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
   function check(exchange: Exchange): HttpResponse | undefined {
     const { request, route, origin } = exchange;
     const { headers, method } = request;
+    // The one transfer coding a request may name is chunked, once: anything else frames the body in a way this server
+    // (or a proxy in front of it) may read differently. node:http's parser refuses these itself; uWS 20.30 does not.
+    const coding = headers['transfer-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') return plain(exchange, 'bad-request', true);
     if (hostGuard && !isLoopbackHostHeader(headers['host'])) return refuse(exchange, 'host');
     if (origin.kind === 'forbidden') return refuse(exchange, 'origin');
     if (route === NOT_FOUND_ROUTE) return plain(exchange, 'not-found');
@@ -141,8 +161,10 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     buffers: deps.buffers ?? new BufferPool(),
     observer,
     turns: new TurnBatch(),
+    reception: deps.reception ?? new ReceptionBudget(),
+    backlog: deps.backlog ?? new AnswerBacklog(() => observer.recordSlowReaderClose()),
     resolve(request) {
-      return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']) };
+      return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']), client: '' };
     },
 
     head(exchange) {
@@ -154,6 +176,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
         return got instanceof Promise ? got.then((a) => answer(exchange, a)) : answer(exchange, got);
       }
       const key = rateLimitKey(request.socketAddress, request.headers['x-forwarded-for'], deps.trustProxy, deps.ipv6PrefixBits);
+      exchange.client = key;
       const decision = rateLimiter.check(route.label, key);
       if (!(decision instanceof Promise)) return decision.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, decision);
       return decision.then((d) => (d.kind === 'allowed' ? READ_BODY : rateRefusal(exchange, d)));
@@ -164,13 +187,20 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
         return answer(exchange, await exchange.route.post!(exchange.request.headers, body, presence));
       } catch (error) {
         if (!(error instanceof ServerBusyError)) throw error;
-        observer.recordRateLimitRefusal(exchange.route.label, 'busy');
-        return refuse(exchange, 'busy', retryAfter(error.retryAfterS));
+        const client = error.scope === 'client';
+        observer.recordRateLimitRefusal(exchange.route.label, client ? 'busy_client' : 'busy');
+        return refuse(exchange, client ? 'busy-client' : 'busy', retryAfter(error.retryAfterS));
       }
     },
 
     bodyTooLarge(exchange) {
       return refuse(exchange, 'body-too-large');
+    },
+
+    receptionFull(exchange) {
+      observer.recordRateLimitRefusal(exchange.route.label, 'receiving');
+      // The connection closes instead of reading the refused body: under a flood of uploads, reading them is the cost.
+      return refuse(exchange, 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), true);
     },
 
     plainRefusal(refusal) {

@@ -48,12 +48,21 @@ export interface RequestRecord {
   aborted: boolean;
 }
 
+/**
+ * Why a POST was refused before it ran: `limited` (its client's rate limit), `unavailable` (the rate-limit store),
+ * `busy` (heavy work from all clients fills the offload queue), `busy_client` (this client has as much heavy work
+ * waiting as any client may), `receiving` (the server is receiving as many body bytes as it takes at once).
+ */
+export type RefusalReason = 'limited' | 'unavailable' | 'busy' | 'busy_client' | 'receiving';
+
 /** The metrics side of the core: one call per finished request, per analytics event and per rate-limit refusal. */
 export interface HttpObserver {
   requestCompleted(record: RequestRecord): void;
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
-  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable' | 'busy'): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: RefusalReason): void;
+  /** A connection was closed because its reader left too many answer bytes waiting (answer-backlog.ts). */
+  recordSlowReaderClose(): void;
 }
 
 /** The metrics listener's page: Prometheus text and its content type (may reject: workers that did not answer). */
@@ -71,15 +80,25 @@ export interface StaticAssets {
   lookup(path: string): StaticResponse | undefined;
 }
 
-/** Whether the client of a request is still there: work still queued for a client that went away is skipped. */
+/**
+ * Whether the client of a request is still there (work still queued for a client that went away is skipped), and who it
+ * is: its rate-limit key, by which queues of heavy work take clients in turn.
+ */
 export interface ClientPresence {
   readonly departed: boolean;
+  readonly client: string;
 }
 
-/** Thrown by an endpoint that cannot take more work now; the core answers 429 with Retry-After (docs/http-api.md). */
+/**
+ * Thrown by an endpoint that cannot take more work now; the core answers 429 with Retry-After (docs/http-api.md).
+ * `scope`: the whole server is busy, or this client already has as much work waiting as any client may.
+ */
 export class ServerBusyError extends Error {
-  constructor(readonly retryAfterS: number) {
-    super('server busy');
+  constructor(
+    readonly retryAfterS: number,
+    readonly scope: 'server' | 'client' = 'server',
+  ) {
+    super(scope === 'server' ? 'server busy' : 'client has too much work waiting');
   }
 }
 

@@ -6,7 +6,7 @@ import type { RpcSituation } from '../mcp/errors.js';
 export type EndpointFamily = 'mcp' | 'rest' | 'plain';
 
 /** Refusals whose body depends on the endpoint family; status and message come from the JSON-RPC row. */
-export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable' | 'busy';
+export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable' | 'busy' | 'busy-client';
 
 /** Refusals with one plain `{ "error": … }` body on every endpoint (the owner's table gives them no JSON-RPC form). */
 export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'host-missing' | 'http-version' | 'request-timeout' | 'internal';
@@ -23,6 +23,7 @@ interface FamilyRow {
 }
 
 const BUSY_SENTENCE = 'too many large requests are waiting on this server; retry in a few seconds';
+const BUSY_CLIENT_SENTENCE = 'too many of your large requests are waiting on this server; retry once they are answered';
 
 export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   origin: { rpc: 'invalidOrigin', restCode: 'ORIGIN_NOT_ALLOWED' },
@@ -32,6 +33,8 @@ export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   'store-unavailable': { rpc: 'rateLimitStoreUnavailable', restCode: 'RATE_LIMIT_UNAVAILABLE' },
   // The offload queue is full (process/offload.ts): the owner's rate-limit row, server-wide instead of per client.
   busy: { rpc: 'rateLimited', restCode: 'SERVER_BUSY', rpcDetail: BUSY_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_SENTENCE}` },
+  // …or this client alone has as many heavy requests waiting as one client may (process/offload.ts).
+  'busy-client': { rpc: 'rateLimited', restCode: 'RATE_LIMITED', rpcDetail: BUSY_CLIENT_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_CLIENT_SENTENCE}` },
 };
 
 export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: number; readonly message: string }>> = {

@@ -26,6 +26,11 @@ export interface ResponseWriter {
   closeAfterBody(): void;
   /** Cuts the connection at once (a drain past its bound). */
   destroy(): void;
+  /**
+   * For a request with `Expect: 100-continue` whose head was accepted: tells the client to send its body. Adapters that
+   * answer the expectation themselves leave it out (uWS 20.30 sends 100 before any handler runs).
+   */
+  continue?(): void;
 }
 
 /** A refused body is read and discarded up to this many bytes (declared or counted); beyond, the connection is cut. */
@@ -63,6 +68,9 @@ export class RequestCycle implements ClientPresence, TurnJob {
   /** The complete body once handed to the core; released when the request is answered. */
   #body: RequestBody | undefined;
   #drainTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Body bytes this request holds of the server's reception budget (reception.ts), until its body is complete. */
+  #reserved = 0;
+  readonly #expectsContinue: boolean;
 
   constructor(core: HttpCore, request: HttpRequest, writer: ResponseWriter, options: CycleOptions) {
     this.#core = core;
@@ -74,6 +82,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
     this.#declared = chunked || length === undefined ? -1 : Number(length);
     // A request that declares no body is complete now (uWS reports its empty last chunk only after the microtasks).
     this.#bodyComplete = !chunked && (length === undefined || this.#declared === 0);
+    this.#expectsContinue = !this.#bodyComplete && request.headers['expect']?.trim().toLowerCase() === '100-continue';
   }
 
   /** Runs the head decisions; call once, right after construction and after registering the abort handler. */
@@ -101,6 +110,15 @@ export class RequestCycle implements ClientPresence, TurnJob {
       this.#dropBody();
       return this.#respond(this.#core.bodyTooLarge(this.#exchange), isLast);
     }
+    // A chunked body takes its share of the reception budget as it arrives (a declared one took it at its head).
+    if (this.#declared < 0 && this.#mayReadBody && chunk.byteLength > 0) {
+      if (!this.#core.reception.reserve(chunk.byteLength)) {
+        this.#dropBody();
+        return this.#respond(this.#core.receptionFull(this.#exchange), isLast);
+      }
+      this.#reserved += chunk.byteLength;
+    }
+    if (isLast) this.#releaseReception();
     if (this.#declared >= LARGE_BODY_BYTES) return this.#buffered(chunk, offset, isLast);
     const last = isLast && this.#mayReadBody && !this.#handling;
     if (last && this.#chunks.length === 0 && chunk.byteLength < LARGE_BODY_BYTES) {
@@ -134,6 +152,26 @@ export class RequestCycle implements ClientPresence, TurnJob {
     return this.#aborted;
   }
 
+  /** The client's rate-limit key (queues of heavy work take clients in turn by it). */
+  get client(): string {
+    return this.#exchange.client;
+  }
+
+  /**
+   * The socket layer found the rest of this request malformed (a bad chunk size, a connection ended mid-body): a request
+   * still receiving its body is answered 400 and its connection closed; one already being handled keeps its answer.
+   */
+  interrupt(): void {
+    if (this.#aborted || this.#answered || this.#handling) return;
+    this.#dropBody();
+    this.#respond(this.#core.plainRefusal('bad-request'), true);
+  }
+
+  /** True while the request has no answer yet (its connection is busy, not idle, whatever it waits for). */
+  get pending(): boolean {
+    return !this.#answered && !this.#aborted;
+  }
+
   /** The client went away: the answer is dropped, the partial body freed now. */
   abort(): void {
     if (this.#aborted) return;
@@ -148,8 +186,22 @@ export class RequestCycle implements ClientPresence, TurnJob {
 
   #decided(decision: HttpResponse | typeof READ_BODY): void {
     if (decision !== READ_BODY) return this.#respond(decision);
+    // The body's declared bytes (or what arrived of a chunked one) must fit what the server receives at once.
+    const owed = this.#declared >= 0 ? (this.#bodyComplete ? 0 : this.#declared) : this.#bodyComplete ? 0 : this.#bytesIn;
+    if (owed > 0) {
+      if (!this.#core.reception.reserve(owed)) return this.#respond(this.#core.receptionFull(this.#exchange));
+      this.#reserved = owed;
+    }
     this.#mayReadBody = true;
+    if (this.#expectsContinue) this.#writer.continue?.();
     if (this.#bodyComplete) this.#runWithChunks();
+  }
+
+  /** The body is complete, refused or gone: its bytes no longer count as being received. */
+  #releaseReception(): void {
+    if (this.#reserved === 0) return;
+    this.#core.reception.release(this.#reserved);
+    this.#reserved = 0;
   }
 
   #runWithChunks(): void {
@@ -193,6 +245,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
 
   /** Frees what the body holds: its chunks, and its pooled buffer (back to the pool unless a thread took it). */
   #dropBody(): void {
+    this.#releaseReception();
     this.#chunks = [];
     if (this.#buffer !== undefined) this.#core.buffers.give(this.#buffer);
     this.#buffer = undefined;
@@ -207,7 +260,9 @@ export class RequestCycle implements ClientPresence, TurnJob {
     this.#dropBody();
     const bodyPending = !this.#bodyComplete && !lastChunkSeen;
     let mode: CloseMode = response.closeConnection === true || this.#options.closing() ? 'close' : 'keep';
-    if (bodyPending) mode = this.#declared > MAX_DRAIN_BYTES || response.closeConnection === true ? 'close' : 'after-body';
+    // A client that waits for 100 Continue never sends the body it was refused: nothing to drain.
+    const bodyWithheld = this.#expectsContinue && !this.#mayReadBody;
+    if (bodyPending) mode = this.#declared > MAX_DRAIN_BYTES || response.closeConnection === true || bodyWithheld ? 'close' : 'after-body';
     const bytesOut = this.#writer.write(response, mode);
     this.#options.settled();
     this.#record(response.status, bytesOut);

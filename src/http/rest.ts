@@ -2,6 +2,7 @@
 import { SessionError } from '../session/errors.js';
 import { jsonText, type JsonText } from '../session/json-pieces.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
+import { textIfUtf8 } from './body.js';
 import type { RequestBody } from './body.js';
 import { JSON_HEADERS } from './headers.js';
 import type { AnalyticsOperation, AnalyticsOutcome, ClientPresence, HttpObserver, RestOperations } from './ports.js';
@@ -22,6 +23,8 @@ const SESSION_PATH = ['session'];
 
 /** Longest unknown field name repeated in a 400 message (it comes from the client). */
 const MAX_ECHOED_NAME = 40;
+
+const NOT_UTF8 = badRequest('Request body is not valid UTF-8.');
 
 type Envelope = { ok: true; value: unknown } | { ok: false; answer: RouteAnswer };
 
@@ -66,11 +69,11 @@ export function createRestHandlers(
   onInternalError: (error: unknown) => void = () => {},
   largeResults = false,
 ): RestHandlers {
-  async function run(operation: AnalyticsOperation, bodyText: string, key: 'session' | 'link', call: (arg: unknown) => Promise<unknown> | unknown): Promise<RouteAnswer> {
+  async function run(operation: AnalyticsOperation, bodyText: string | undefined, key: 'session' | 'link', call: (arg: unknown) => Promise<unknown> | unknown): Promise<RouteAnswer> {
     const started = performance.now();
     let outcome: AnalyticsOutcome = 'success';
     let answer: RouteAnswer;
-    const envelope = readEnvelope(bodyText, key);
+    const envelope: Envelope = bodyText === undefined ? { ok: false, answer: NOT_UTF8 } : readEnvelope(bodyText, key);
     if (!envelope.ok) {
       outcome = 'protocol_error';
       answer = envelope.answer;
@@ -94,9 +97,9 @@ export function createRestHandlers(
 
   return {
     create: (body) => {
-      const text = body.text();
-      return run('create', text, 'session', (session) => operations.createSessionLink(session, { source: { text, path: SESSION_PATH } }));
+      const text = textIfUtf8(body);
+      return run('create', text, 'session', (session) => operations.createSessionLink(session, { source: { text: text!, path: SESSION_PATH } }));
     },
-    decode: (body) => run('decode', body.text(), 'link', (link) => operations.decodeSessionLink(link)),
+    decode: (body) => run('decode', textIfUtf8(body), 'link', (link) => operations.decodeSessionLink(link)),
   };
 }

@@ -1,6 +1,6 @@
 // Prometheus metrics: request counters and latencies per route, and one analytics event per create/decode (no payloads).
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AnalyticsEvent, RouteLabel } from '../http/ports.js';
+import type { AnalyticsEvent, RefusalReason, RouteLabel } from '../http/ports.js';
 import type { RateLimitStoreHealth } from '../rate-limit/store.js';
 import { DurationHistogram, type BoundDuration } from './duration-histogram.js';
 
@@ -9,9 +9,11 @@ export interface ServerMetrics {
   observeRequest(route: RouteLabel, method: string, status: number, durationMs: number): void;
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
   recordEvent(event: AnalyticsEvent): void;
-  recordRateLimitRefusal(route: RouteLabel, reason: 'limited' | 'unavailable' | 'busy'): void;
+  recordRateLimitRefusal(route: RouteLabel, reason: RefusalReason): void;
   /** The gauge sessionplan_rate_limit_store_up reads the store's state from `read` at every scrape. */
   watchRateLimitStore(read: () => RateLimitStoreHealth): void;
+  /** A connection closed because its reader left too many answer bytes waiting (http/answer-backlog.ts). */
+  recordSlowReaderClose(): void;
   /** Prometheus text exposition and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -59,7 +61,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
   );
   const refusals = new Counter({
     name: 'sessionplan_rate_limit_refusals_total',
-    help: 'POSTs refused by the rate limiter: limited (429) or store unavailable (503).',
+    help: 'POSTs refused before they ran: limited (429), store unavailable (503), busy, busy_client or receiving (429: heavy work or body bytes past the server\'s caps).',
     labelNames: ['route', 'reason'] as const,
     registers: [registry],
   });
@@ -78,6 +80,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
       this.reset(); // one series, for the store in use
       this.set({ store: kind }, state === 'up' ? 1 : 0);
     },
+  });
+
+  const slowReaders = new Counter({
+    name: 'sessionplan_slow_reader_closes_total',
+    help: 'Connections closed because their reader left more answer bytes waiting than a connection or the server may hold.',
+    registers: [registry],
   });
 
   const requestSeries = new BoundSeries(latency);
@@ -99,6 +107,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
     watchRateLimitStore(read) {
       storeHealth = read;
+    },
+    recordSlowReaderClose() {
+      slowReaders.inc();
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -46,6 +46,7 @@ export function createHttpObserver(metrics: ServerMetrics, logger: Logger, desti
     },
     recordEvent: (event) => metrics.recordEvent(event),
     recordRateLimitRefusal: (route, reason) => metrics.recordRateLimitRefusal(route, reason),
+    recordSlowReaderClose: () => metrics.recordSlowReaderClose(),
   };
 }
 

@@ -9,7 +9,7 @@ import type { ClientPresence, EndpointAnswer } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
 import type { RouteAnswer } from '../http/routes.js';
 import { rpcError } from '../mcp/errors.js';
-import { isHeavy } from './offload.js';
+import { heavyCost } from './offload.js';
 import type { OffloadKind, OffloadPool, OffloadReply } from './offload.js';
 
 /** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
@@ -25,12 +25,12 @@ const DEPARTED: EndpointAnswer = { status: 0, body: null };
  */
 export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, codec: Codec, buffers: BufferPool): Endpoints {
   /** The thread's reply as status and body; `undefined` when the thread failed or the client went away. */
-  const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
+  const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, cost: number, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
     const length = body.byteLength;
     const buffer = body.takeBuffer(buffers);
     let reply: OffloadReply | undefined;
     try {
-      reply = await pool.run(kind, headers, buffer, length, presence);
+      reply = await pool.run(kind, headers, buffer, length, presence, cost);
     } catch (error) {
       buffers.give(buffer); // still ours unless a thread took it (then it is detached and give() ignores it)
       if (error instanceof ServerBusyError) throw error;
@@ -50,16 +50,18 @@ export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: End
     return { status: reply.status, body: new Uint8Array(returned, 0, reply.answerBytes), release: () => buffers.give(returned) };
   };
   const rest = (kind: 'create' | 'decode') => async (body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer> => {
-    if (!isHeavy(kind, body, codec)) return local.rest[kind](body);
-    const answer = await offload(kind, {}, body, presence);
+    const cost = heavyCost(kind, body, codec);
+    if (cost === 0) return local.rest[kind](body);
+    const answer = await offload(kind, {}, body, cost, presence);
     if (answer === 'failed') return REST_THREAD_FAILED;
     if (answer === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
     return { ...answer, headers: JSON_HEADERS };
   };
   return {
     mcp: async (request, presence) => {
-      if (!isHeavy('mcp', request.body, codec, request.headers)) return local.mcp(request);
-      const answer = await offload('mcp', request.headers, request.body, presence);
+      const cost = heavyCost('mcp', request.body, codec, request.headers);
+      if (cost === 0) return local.mcp(request);
+      const answer = await offload('mcp', request.headers, request.body, cost, presence);
       if (answer === 'failed') return MCP_THREAD_FAILED;
       return answer ?? DEPARTED;
     },

@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCodec } from '../codec/node.js';
 import { createEndpoints } from '../endpoints.js';
-import { textBody } from '../http/body.js';
+import { decodedBody } from '../http/body.js';
 import type { AnalyticsEvent, AnswerBody } from '../http/ports.js';
 import { BYTES_ANSWER_MIN_CHARS } from './offload.js';
 import type { OffloadJob, OffloadMessage, OffloadReply, OffloadWorkerData } from './offload.js';
@@ -58,7 +58,7 @@ port.on('message', (job: OffloadJob) => {
   previous = previous.then(async () => {
     let message: { reply: OffloadReply; transfer: ArrayBuffer[] };
     try {
-      const body = textBody(UTF8.decode(new Uint8Array(job.buffer, 0, job.length)), job.length);
+      const body = decodedBody(new Uint8Array(job.buffer, 0, job.length));
       const answer = job.kind === 'mcp' ? await endpoints.mcp({ headers: job.headers, body }) : await endpoints.rest[job.kind](body);
       message = replyFor(job, answer.status, answer.body);
     } catch {

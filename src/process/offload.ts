@@ -1,6 +1,6 @@
 // Heavy POSTs (large bodies, decodes) answered in worker threads, so that no request holds the event loop for long.
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import type { Codec } from '../codec/types.js';
+import type { Codec, JsonShape } from '../codec/types.js';
 import type { AppViewDocument } from '../mcp/app-view.js';
 import { LARGE_BODY_BYTES } from '../http/body.js';
 import type { RequestBody } from '../http/body.js';
@@ -21,24 +21,28 @@ export const OFFLOAD_MIN_BODY_BYTES = LARGE_BODY_BYTES;
 export const BYTES_ANSWER_MIN_CHARS = 64 * 1024;
 /**
  * A decode's cost follows what its link expands to, not the link's size: a 3.5 KB link can hold 1.8 MB of JSON (30–80 ms
- * of work). A link under this size expands to at most ~100,000 characters (LZW: n codes give at most n²/2 units), so
- * only decodes of longer bodies are looked at.
+ * of work), a 0.6 KB one 64 K lone surrogates (~9 ms to answer over MCP). A body under this size holds a link that
+ * expands to at most a few thousand characters (LZW: n codes give at most n²/2 units), whatever they are, so only decodes
+ * of longer bodies are looked at.
  */
-export const OFFLOAD_MIN_DECODE_CHARS = 1024;
+export const OFFLOAD_MIN_DECODE_CHARS = 128;
 /**
- * …and of those, the ones whose link expands to this many characters or more go to a thread. Finding out costs one
- * decompression on the event loop that never makes its text (~1.5 ms per MB of output, bounded by the codec's
- * budget), far less than a round trip to a thread costs every ordinary decode (~180 µs of CPU for a 2 KB link, about
- * doubling it).
+ * …and of those, the ones whose link costs as much as an ordinary document of this many characters go to a thread
+ * (decodeCost). Finding out costs one decompression on the event loop that never makes its text and one pass over it
+ * in linear memory (~1.5 ms per MB of output), far less than a round trip to a thread costs every ordinary decode
+ * (~180 µs of CPU for a 2 KB link, about doubling it).
  */
 export const OFFLOAD_MIN_EXPANDED_CHARS = 64 * 1024;
 /**
  * Jobs waiting for a thread, at most (per thread), and the bytes of their bodies, at most (per thread: sixteen
  * bodies at the 2 MB cap). Beyond either the POST is answered 429 with Retry-After, so a flood of large requests costs
- * bounded memory and a bounded wait instead of a queue that grows with the flood.
+ * bounded memory and a bounded wait instead of a queue that grows with the flood. A client with fewer jobs waiting
+ * than the client with the most takes that one's newest place instead, so a few busy clients never lock others out.
  */
 export const MAX_QUEUED_JOBS_PER_THREAD = 64;
 export const MAX_QUEUED_BYTES_PER_THREAD = 32 * 1024 * 1024;
+/** Jobs one client (its rate-limit key) may have waiting, whatever the threads; beyond, its POST gets 429. */
+export const MAX_QUEUED_JOBS_PER_CLIENT = 8;
 /**
  * Jobs handed to one thread at a time: two, so that the thread starts the next as soon as it posts an answer (with
  * one, it would idle for a round trip per job: small decodes ran at half the throughput). The rest wait here, where
@@ -88,25 +92,54 @@ export interface OffloadWorkerData {
 }
 
 /**
- * Whether this POST may cost more than a few ms: a large body, or a decode whose link expands to a large document.
- * Anything that fails on the way (bad JSON, a costly shape, a bad link) is not heavy: the endpoint refuses it cheaply.
+ * What answering a decode costs, in characters of an ordinary plan (~5–10 ns each): a document's text is parsed, its
+ * values built and checked, and written back (twice over MCP). Beyond what an ordinary plan holds per character (a
+ * value per 20, an object or array per 100), each value costs about as much as 8 characters, each object or array as
+ * 20, and each byte the text grows by when written (lone surrogates, `1e20`) as 5: measured per shape on a
+ * decode of 64 K characters, REST and MCP (21,000 empty objects: 2–2.5 ms; 63,000 lone surrogates: 3–9 ms; an
+ * ordinary plan: 0.6 ms).
  */
-export function isHeavy(kind: OffloadKind, body: RequestBody, codec: Codec, headers?: Readonly<Record<string, string>>): boolean {
-  if (body.byteLength >= OFFLOAD_MIN_BODY_BYTES) return true;
-  if (body.byteLength < OFFLOAD_MIN_DECODE_CHARS || kind === 'create') return false;
+export function decodeCost(shape: JsonShape): number {
+  const { units } = shape;
+  return units + 8 * Math.max(0, shape.values - units / 20) + 20 * Math.max(0, shape.containers - units / 100) + 5 * Math.max(0, shape.writtenBytes - units);
+}
+
+/** Large bodies cost about this many ordinary characters per byte (parse, checks, compression: ~35 ms for 2 MB). */
+const BODY_COST_PER_BYTE = 4;
+/** A decoded text of 64 K units or more is not measured on the event loop; it is taken to cost this much per unit. */
+const LONG_TEXT_COST_PER_UNIT = 2;
+
+/**
+ * What this POST costs when it may cost more than a few ms (a large body, or a decode whose link expands to a costly
+ * document), in the units of decodeCost; 0 when it is cheap. Anything that fails on the way (bad JSON, a costly shape, a
+ * bad link) costs 0: the endpoint refuses it cheaply. The queue in front of the threads serves clients by this cost.
+ */
+export function heavyCost(kind: OffloadKind, body: RequestBody, codec: Codec, headers?: Readonly<Record<string, string>>): number {
+  if (body.byteLength >= OFFLOAD_MIN_BODY_BYTES) return BODY_COST_PER_BYTE * body.byteLength;
+  if (body.byteLength < OFFLOAD_MIN_DECODE_CHARS || kind === 'create') return 0;
   // A modern MCP request names its tool in its headers, and the handler refuses a body that calls another one.
-  if (kind === 'mcp' && headers !== undefined && headersRuleOutTool(headers, 'decode_session_link')) return false;
-  const text = body.text();
+  if (kind === 'mcp' && headers !== undefined && headersRuleOutTool(headers, 'decode_session_link')) return 0;
+  let text: string;
+  try {
+    text = body.text();
+  } catch {
+    return 0; // not UTF-8: refused at once where it is
+  }
   // Only a decode_session_link call can be heavy. The name may be written with \u escapes, which JSON.parse reads as the
   // same name: a text with any \u is looked at like one that names the tool outright.
-  if (kind === 'mcp' && !text.includes('decode_session_link') && !text.includes('\\u')) return false;
+  if (kind === 'mcp' && !text.includes('decode_session_link') && !text.includes('\\u')) return 0;
   const link = decodeLinkOf(kind, text);
-  if (link === undefined) return false;
+  if (link === undefined) return 0;
+  let cost: number;
   try {
-    return codec.decompressedLength(parseLink(link)) >= OFFLOAD_MIN_EXPANDED_CHARS;
+    const payload = parseLink(link);
+    // A long text is heavy whatever it holds (its length alone is a lower bound of its cost): it is not read here.
+    const units = codec.decompressedLength(payload);
+    cost = units >= OFFLOAD_MIN_EXPANDED_CHARS ? LONG_TEXT_COST_PER_UNIT * units : decodeCost(codec.jsonShape(payload));
   } catch {
-    return false;
+    return 0;
   }
+  return cost >= OFFLOAD_MIN_EXPANDED_CHARS ? cost : 0;
 }
 
 /** The link of a REST decode body or of an MCP decode_session_link call; the body is under OFFLOAD_MIN_BODY_BYTES. */
@@ -127,8 +160,18 @@ function decodeLinkOf(kind: 'mcp' | 'decode', body: string): string | undefined 
 interface Waiting {
   readonly job: OffloadJob;
   readonly presence: ClientPresence | undefined;
+  /** Start-time fair queuing: the job's start tag (virtual time), and its client. */
+  readonly start: number;
+  readonly client: ClientQueue;
   resolve(reply: OffloadReply | undefined): void;
   reject(error: Error): void;
+}
+
+/** One client's waiting jobs (oldest first) and the virtual time at which its last one will have been served. */
+interface ClientQueue {
+  readonly key: string;
+  readonly jobs: Waiting[];
+  finish: number;
 }
 
 interface Thread {
@@ -140,10 +183,19 @@ interface Thread {
 /**
  * `size` threads, started (and awaited) by start(); one queue in front of them. A thread that dies is replaced and its
  * job answered with the generic internal error. Jobs of clients that went away while queued are dropped unrun.
+ *
+ * The queue serves clients (by rate-limit key) in turn, weighted by what their jobs cost: start-time fair queuing. Each
+ * job gets a start tag, the later of the queue's virtual time and the end of its client's previous job (tag + cost),
+ * and the job with the smallest tag goes next. A client that floods the queue waits behind its own jobs; one that
+ * arrives with a single job starts after at most one job of each other client.
  */
 export class OffloadPool {
   readonly #threads: Thread[] = [];
-  readonly #queue: Waiting[] = [];
+  /** Clients with jobs waiting, or whose last job ends after the virtual time (so that leaving buys no advantage). */
+  readonly #clients = new Map<string, ClientQueue>();
+  #queued = 0;
+  /** The start tag of the job handed to a thread last. */
+  #virtualTime = 0;
   readonly #size: number;
   readonly #data: OffloadWorkerData;
   readonly #onThreadFailure: (error: Error) => void;
@@ -167,7 +219,7 @@ export class OffloadPool {
 
   /** Jobs waiting for a thread now (not counting those running). */
   get queued(): number {
-    return this.#queue.length;
+    return this.#queued;
   }
 
   /**
@@ -175,13 +227,20 @@ export class OffloadPool {
    * (→ 429). The body is the first `length` bytes of `buffer`, which is transferred once a thread takes the job: until
    * then (and when the promise rejects or resolves undefined) it still belongs to the caller.
    */
-  run(kind: OffloadKind, headers: Readonly<Record<string, string>>, buffer: ArrayBuffer, length: number, presence?: ClientPresence): Promise<OffloadReply | undefined> {
+  run(kind: OffloadKind, headers: Readonly<Record<string, string>>, buffer: ArrayBuffer, length: number, presence?: ClientPresence, cost = length): Promise<OffloadReply | undefined> {
     if (this.#closed) return Promise.reject(new Error('offload pool closed'));
-    if (this.#queue.length >= MAX_QUEUED_JOBS_PER_THREAD * this.#size || this.#queuedBytes + length > MAX_QUEUED_BYTES_PER_THREAD * this.#size) {
-      return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
-    }
+    const key = presence?.client ?? '';
+    const client = this.#clients.get(key) ?? { key, jobs: [], finish: 0 };
+    // Jobs of requests whose client has gone no longer hold a place (they would be dropped unrun anyway).
+    if (client.jobs.length >= MAX_QUEUED_JOBS_PER_CLIENT) this.#dropDeparted(client);
+    if (client.jobs.length >= MAX_QUEUED_JOBS_PER_CLIENT) return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S, 'client'));
+    if (!this.#makeRoom(client, length)) return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
+    this.#clients.set(key, client);
     return new Promise((resolve, reject) => {
-      this.#queue.push({ job: { id: this.#nextId++, kind, headers, buffer, length }, presence, resolve, reject });
+      const start = Math.max(this.#virtualTime, client.finish);
+      client.finish = start + Math.max(1, cost);
+      client.jobs.push({ job: { id: this.#nextId++, kind, headers, buffer, length }, presence, start, client, resolve, reject });
+      this.#queued++;
       this.#queuedBytes += length;
       this.#dispatch();
     });
@@ -189,21 +248,75 @@ export class OffloadPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const waiting of this.#queue.splice(0)) waiting.reject(new Error('offload pool closed'));
+    for (const client of this.#clients.values()) for (const waiting of client.jobs.splice(0)) waiting.reject(new Error('offload pool closed'));
+    this.#clients.clear();
     const threads = this.#threads.splice(0);
     await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+
+  /**
+   * Whether a job of `length` bytes from `client` fits the queue's caps, after refusing the newest jobs of clients with
+   * more waiting than this one (each such job is answered 429, as it would have been had it arrived now).
+   */
+  #makeRoom(client: ClientQueue, length: number): boolean {
+    const maxJobs = MAX_QUEUED_JOBS_PER_THREAD * this.#size;
+    const maxBytes = MAX_QUEUED_BYTES_PER_THREAD * this.#size;
+    const full = (): boolean => this.#queued >= maxJobs || this.#queuedBytes + length > maxBytes;
+    if (full()) for (const other of this.#clients.values()) this.#dropDeparted(other);
+    while (full()) {
+      let fullest: ClientQueue | undefined;
+      for (const other of this.#clients.values()) if (fullest === undefined || other.jobs.length > fullest.jobs.length) fullest = other;
+      if (fullest === undefined || fullest === client || fullest.jobs.length <= client.jobs.length + 1) return false;
+      const evicted = fullest.jobs.pop()!;
+      this.#queued--;
+      this.#queuedBytes -= evicted.job.length;
+      evicted.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
+    }
+    return true;
+  }
+
+  /** Settles (unrun) the waiting jobs of `client` whose requests' clients have gone. */
+  #dropDeparted(client: ClientQueue): void {
+    const kept = client.jobs.filter((waiting) => {
+      if (waiting.presence?.departed !== true) return true;
+      this.#queued--;
+      this.#queuedBytes -= waiting.job.length;
+      waiting.resolve(undefined);
+      return false;
+    });
+    client.jobs.splice(0, client.jobs.length, ...kept);
+  }
+
+  /**
+   * The waiting job with the smallest start tag (a client's oldest job has its smallest), or undefined. Clients that
+   * arrive together share a tag: the one with fewer jobs waiting goes first, so a client with one job passes a flood.
+   */
+  #next(): Waiting | undefined {
+    let best: ClientQueue | undefined;
+    for (const client of this.#clients.values()) {
+      const head = client.jobs[0];
+      if (head === undefined) continue;
+      const bestHead = best?.jobs[0];
+      if (bestHead === undefined || head.start < bestHead.start || (head.start === bestHead.start && client.jobs.length < best!.jobs.length)) best = client;
+    }
+    const next = best?.jobs.shift();
+    if (next === undefined) return undefined;
+    this.#queued--;
+    this.#queuedBytes -= next.job.length;
+    this.#virtualTime = Math.max(this.#virtualTime, next.start);
+    // Clients with nothing waiting whose last job ends by now have no advantage or debt left to remember.
+    for (const [key, client] of this.#clients) if (client.jobs.length === 0 && client.finish <= this.#virtualTime) this.#clients.delete(key);
+    return next;
   }
 
   /** Hands queued jobs to idle threads, skipping (and settling) those whose client has gone. */
   #dispatch(): void {
     for (const thread of this.#threads) {
       while (thread.inFlight.size < MAX_IN_FLIGHT_PER_THREAD) {
-        let next = this.#queue.shift();
-        while (next !== undefined) {
-          this.#queuedBytes -= next.job.length;
-          if (next.presence?.departed !== true) break;
+        let next = this.#next();
+        while (next !== undefined && next.presence?.departed === true) {
           next.resolve(undefined);
-          next = this.#queue.shift();
+          next = this.#next();
         }
         if (next === undefined) return;
         thread.inFlight.set(next.job.id, next);

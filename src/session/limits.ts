@@ -79,8 +79,129 @@ export function estimatedSizeProblem(session: unknown): Problem | null {
   return bound > MAX_JSON_BYTES ? sizeProblem(`at least ${BYTES(bound)}`) : null;
 }
 
+/**
+ * A decoded document is written back (REST, MCP, the page) as JSON.stringify writes it, and that text is what the
+ * 2,000,000-byte limit counts: escapes included. A link can hold text that grows when written again (a lone surrogate
+ * unit becomes the six characters `\udxxx`, `1e20` becomes 21 digits), so the decoded text's own size says little.
+ * No text unit is written as more than six bytes, and filling in missing defaults adds at most MAX_DEFAULT_BYTES (1,000
+ * items, 2,000 persons and block types: test/session-decode-limits.test.ts), so a shorter text needs no count.
+ */
+export const MAX_WRITTEN_BYTES_PER_UNIT = 6;
+export const MAX_DEFAULT_BYTES = 320_000;
+
+const ESCAPED_ASCII = new Uint8Array(128);
+for (let unit = 0; unit < 128; unit++) {
+  ESCAPED_ASCII[unit] = unit >= 0x20 ? (unit === 0x22 || unit === 0x5c ? 2 : 1) : unit === 8 || unit === 9 || unit === 10 || unit === 12 || unit === 13 ? 2 : 6;
+}
+
+/** Printable ASCII but `"` and `\`: written as it is, one byte per unit. */
+const VERBATIM_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** UTF-8 bytes of JSON.stringify(text): quotes, two-character and \u00xx escapes, lone surrogates as `\udxxx`. */
+function writtenStringBytes(text: string): number {
+  // A long text of plain ASCII is counted by the regular expression engine, ~5 times faster than the loop below.
+  if (text.length > 256 && VERBATIM_ASCII.test(text)) return text.length + 2;
+  let bytes = 2;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += ESCAPED_ASCII[unit]!;
+    else if (unit < 0x800) bytes += 2;
+    else if ((unit & 0xf800) !== 0xd800) bytes += 3;
+    else if (unit < 0xdc00 && i + 1 < length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 6;
+  }
+  return bytes;
+}
+
+/**
+ * The UTF-8 length of JSON.stringify(value) without writing it: ~2–5 ns per character, where writing a text of lone
+ * surrogates costs V8 ~150 ns each. `value` must be JSON data a walk or JSON.parse has built (no cycles, no toJSON).
+ */
+export function writtenJsonBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return writtenStringBytes(value);
+    case 'number':
+      // String(n) is JSON.stringify(n) for every number JSON.parse makes (finite; -0 is "0" in both).
+      return String(value).length;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object':
+      break;
+    default:
+      return 4; // what else JSON data holds: null
+  }
+  if (value === null) return 4;
+  if (Array.isArray(value)) {
+    let bytes = 1 + Math.max(value.length, 1);
+    for (let i = 0; i < value.length; i++) bytes += writtenJsonBytes(value[i]);
+    return bytes;
+  }
+  let bytes = 1;
+  let members = 0;
+  for (const key in value) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (member === undefined) continue;
+    bytes += writtenStringBytes(key) + 2 + writtenJsonBytes(member); // colon, and a comma or the closing brace
+    members++;
+  }
+  return members === 0 ? bytes + 1 : bytes;
+}
+
+function decodedSizeMessage(size: string): Problem {
+  return {
+    path: 'link',
+    message: `the decoded document is ${size} of JSON text as it is written back (escapes included) but at most ${BYTES(MAX_JSON_BYTES)} are allowed; a size-limit failure requires a smaller source plan`,
+  };
+}
+
+/** How the codec measured a decoded text (Codec.jsonShape): what it is written as, at most, and its loose numbers. */
+export interface WrittenMeasure {
+  readonly writtenBytes: number;
+  readonly looseNumbers: number;
+  readonly loneSurrogates: number;
+}
+
+/**
+ * Before the text is parsed: the size problem of a text the codec measured as written in more than MAX_JSON_BYTES
+ * even with every number at its shortest, or null. (Duplicate keys, which JSON.parse merges, are counted: create never
+ * writes them, so this refuses no document create made.)
+ */
+export function measuredSizeProblem(measure: WrittenMeasure): Problem | null {
+  const atLeast = measure.writtenBytes - (MAX_NUMBER_BYTES - 1) * measure.looseNumbers;
+  return atLeast > MAX_JSON_BYTES ? decodedSizeMessage(`at least ${BYTES(atLeast)}`) : null;
+}
+
+/** No number is written in more bytes than this (`-0.0000012345678901234567`). */
+const MAX_NUMBER_BYTES = 25;
+
+/**
+ * The size problem of a decoded document read from a text of `textUnits` units, or null: its JSON as it will be
+ * written is over MAX_JSON_BYTES. Counted only when the text could get there: by its length, or by the codec's measure
+ * of what the text is written as at most (before defaults are filled in), when it measured it.
+ */
+export function decodedSizeProblem(session: unknown, textUnits: number, measure?: WrittenMeasure): Problem | null {
+  const bound = Math.min(textUnits * MAX_WRITTEN_BYTES_PER_UNIT, measure?.writtenBytes ?? Number.POSITIVE_INFINITY);
+  if (bound + MAX_DEFAULT_BYTES <= MAX_JSON_BYTES) return null;
+  const bytes = writtenJsonBytes(session);
+  return bytes <= MAX_JSON_BYTES ? null : decodedSizeMessage(BYTES(bytes));
+}
+
 /** Nesting kept from older documents is capped so that serializing a decode result can never exhaust the stack. */
 export const MAX_DECODED_DEPTH = 64;
+
+/**
+ * A decoded document holds at most this many JSON values and this many objects and arrays, read from its text before
+ * JSON.parse (the codec measures it in linear memory). What create makes stays far below: at most ~500,000 values (a
+ * 2,000,000-byte text of one-character person IDs) and ~9,000 objects and arrays (500 breakouts with ten lanes of
+ * people, 1,000 persons and block types); decode reads twice the item and list limits, ~30,000. Past those, JSON.parse
+ * alone costs what no plan needs: 600,000 empty objects take V8 ~200 ms.
+ */
+export const MAX_DECODED_VALUES = 600_000;
+export const MAX_DECODED_CONTAINERS = 40_000;
 
 /**
  * A decoded document holds no list of more entries than this: a session's lists hold at most 1,000 (2,000 are still
@@ -89,6 +210,41 @@ export const MAX_DECODED_DEPTH = 64;
  * in linear memory, where the look costs ~1 ms per MB).
  */
 export const MAX_DECODED_LIST_ENTRIES = 100_000;
+
+/**
+ * A document's strings hold at most this many unpaired UTF-16 surrogates, on create and on decode. Text people write
+ * has none (one may be left where an editor cut an emoji in half), but each costs V8's slow path when the answer is
+ * written (~0.25 µs): 330,000 of them, a 1.3 KB link within every other limit, cost ~90 ms of CPU per MCP decode.
+ */
+export const MAX_UNPAIRED_SURROGATES = 10_000;
+
+/** `\ud800`–`\udfff` escapes after a run of backslashes; an odd run is an escape, an even one escaped backslashes. */
+const SURROGATE_ESCAPE = /\\+u[dD][89a-fA-F]/g;
+
+/**
+ * The problem of a create whose canonical JSON holds more than MAX_UNPAIRED_SURROGATES unpaired surrogates, or null.
+ * JSON.stringify writes an unpaired surrogate as a `\u` escape and a pair as it is, so the escapes are the count; only
+ * a text of six units per allowed surrogate can hold more, so small creates are not scanned.
+ */
+export function unpairedSurrogatesProblem(json: JsonText): Problem | null {
+  if (textLength(json) <= 6 * MAX_UNPAIRED_SURROGATES) return null;
+  let count = 0;
+  for (const piece of typeof json === 'string' ? [json] : json) {
+    for (const match of piece.matchAll(SURROGATE_ESCAPE)) if ((match[0].length - 3) % 2 === 1) count++;
+  }
+  return count <= MAX_UNPAIRED_SURROGATES ? null : { path: 'session', message: unpairedSurrogatesSentence(count) };
+}
+
+/** The problem of a decoded text whose strings the codec found holding more than MAX_UNPAIRED_SURROGATES, or null. */
+export function unpairedSurrogatesInDecodeProblem(count: number): Problem | null {
+  return count <= MAX_UNPAIRED_SURROGATES
+    ? null
+    : { path: 'link', message: `the decoded document ${unpairedSurrogatesSentence(count)}` };
+}
+
+function unpairedSurrogatesSentence(count: number): string {
+  return `holds ${count.toLocaleString('en-US')} unpaired UTF-16 surrogates in its texts but at most ${MAX_UNPAIRED_SURROGATES.toLocaleString('en-US')} are allowed (text people write has none: each is half of a character such as an emoji)`;
+}
 
 const QUOTE = 34;
 const BACKSLASH = 92;

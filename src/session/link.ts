@@ -38,28 +38,45 @@ function dataParameter(fragment: string): string | null {
 }
 
 /**
+ * What a URL parser removes before it reads a URL: ASCII tab and newlines anywhere (a link wrapped in a mail or a
+ * chat), and C0 controls and spaces at both ends; other white space around the text goes too (a pasted link).
+ */
+function cleaned(input: string): string {
+  return input.replace(/[\t\n\r]/g, '').trim();
+}
+
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
  * The payload after `v2:` from a whole URL, a `#data=v2:…` hash or a bare `v2:…` code. Spaces inside the payload
  * are read as `+` (as lz-string does, since forms turn `+` into spaces); nothing is ever fetched.
+ *
+ * A link is read the way a browser reads it, so that the server and the page (which hands this function
+ * `location.hash`) always see the same plan: the fragment starts at the first literal `#`, and only the fragment is
+ * percent-decoded. An escaped `%23` in the path or query is not a fragment, whatever it decodes to. A text with no
+ * `#` at all that is not a URL (a bare code, or a whole link percent-encoded once) is percent-decoded and read again.
  */
 export function parseLink(input: string): string {
-  const text = percentDecoded(input.trim());
-  if (text === '') throw refuse(`is empty; ${SUPPLY}`);
+  return payloadOf(cleaned(input), true);
+}
 
+function payloadOf(text: string, mayDecodeWhole: boolean): string {
+  if (text === '') throw refuse(`is empty; ${SUPPLY}`);
+  const hash = text.indexOf('#');
   let code: string;
-  if (text.startsWith(LINK_PREFIX)) code = text;
-  else {
-    const hash = text.indexOf('#');
-    if (hash === -1) {
-      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/'))
-        throw refuse(`is a dynamic server link without a snapshot fragment, which these tools do not support; ${SUPPLY}`);
-      if (!LEGACY_PREFIX.test(text)) throw refuse(`is not a snapshot link; ${SUPPLY}`);
-      code = text; // a bare code with another prefix, refused below
-    } else {
-      const data = dataParameter(text.slice(hash + 1));
-      if (data === null) throw refuse(`has no #data= snapshot fragment (a dynamic server link is not supported); ${SUPPLY}`);
-      code = data;
-    }
-  }
+  if (hash !== -1) {
+    // Trimmed again: a browser keeps white space at the end of a fragment, percent-encoded.
+    const data = dataParameter(percentDecoded(text.slice(hash + 1)).trim());
+    if (data === null) throw refuse(`has no #data= snapshot fragment (a dynamic server link is not supported); ${SUPPLY}`);
+    code = data;
+  } else if (URL_LIKE.test(text) || text.startsWith('/')) {
+    throw refuse(`is a dynamic server link without a snapshot fragment, which these tools do not support; ${SUPPLY}`);
+  } else if (mayDecodeWhole && /%[0-9A-Fa-f]{2}/.test(text)) {
+    // Read once more as what it encodes: a browser cannot open it as it is, so there is no other reading to match.
+    return payloadOf(cleaned(percentDecoded(text)), false);
+  } else if (text.startsWith(LINK_PREFIX)) code = text;
+  else if (LEGACY_PREFIX.test(text)) code = text; // a bare code with another prefix, refused below
+  else throw refuse(`is not a snapshot link; ${SUPPLY}`);
 
   if (!code.startsWith(LINK_PREFIX)) {
     const prefix = LEGACY_PREFIX.exec(code);

@@ -3,7 +3,17 @@ import { CodecError } from '../codec/errors.js';
 import type { Codec } from '../codec/types.js';
 import { SessionError } from './errors.js';
 import { describeType } from './issues.js';
-import { MAX_DECODED_LIST_ENTRIES } from './limits.js';
+import {
+  decodedSizeProblem,
+  MAX_DECODED_CONTAINERS,
+  MAX_DECODED_LIST_ENTRIES,
+  MAX_DECODED_VALUES,
+  MAX_UNPAIRED_SURROGATES,
+  measuredSizeProblem,
+  unpairedSurrogatesInDecodeProblem,
+  unpairedSurrogatesProblem,
+  type WrittenMeasure,
+} from './limits.js';
 import { buildLink, DEFAULT_BASE_URL, parseLink } from './link.js';
 import type { JsonText } from './json-pieces.js';
 import type { Session, TolerantSession } from './schema.js';
@@ -73,6 +83,9 @@ export interface EncodedSession {
  */
 export function encodeSession(codec: Codec, session: unknown, options: ValidateOptions): EncodedSession {
   const { session: normalized, json } = validateForCreate(session, options);
+  // What decode refuses, create does not make.
+  const surrogates = unpairedSurrogatesProblem(json);
+  if (surrogates !== null) throw new SessionError('SESSION_VALIDATION_FAILED', [surrogates]);
   let payload: string;
   try {
     payload = codec.compress(json);
@@ -108,14 +121,30 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
         ]);
       const payload = parseLink(link);
       const codec = await getCodec();
+      // Links hold JSON documents: a list longer, or more values, than any document has are refused before the text is
+      // made; the measure that finds them also bounds what the document is written as (decodedSizeProblem).
       let text: string;
+      let measure: WrittenMeasure | undefined;
       try {
-        text = codec.decompress(payload, DECODE_OPTIONS);
+        text = codec.decompress(payload, {
+          maxJsonListEntries: MAX_DECODED_LIST_ENTRIES,
+          maxJsonValues: MAX_DECODED_VALUES,
+          maxJsonContainers: MAX_DECODED_CONTAINERS,
+          // A text of no more units cannot hold more unpaired surrogates than allowed.
+          measureJsonOver: MAX_UNPAIRED_SURROGATES,
+          onJsonShape: (shape) => (measure = shape),
+        });
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
         throw new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message: decodeFailureSentence(error) }]);
       }
+      // What the answer will write is counted before it is written (a short link can expand to text that grows sixfold):
+      // from the codec's measure before parsing when that already passes the limit, else exactly once parsed.
+      const early = measure === undefined ? null : (measuredSizeProblem(measure) ?? unpairedSurrogatesInDecodeProblem(measure.loneSurrogates));
+      if (early !== null) throw new SessionError('SESSION_DECODE_FAILED', [early]);
       const { session, warnings } = readDecodedSession(text);
+      const size = decodedSizeProblem(session, text.length, measure);
+      if (size !== null) throw new SessionError('SESSION_DECODE_FAILED', [size]);
       return warnings.length > 0 ? { session, warnings: [...warnings] } : { session };
     },
   };
@@ -128,12 +157,13 @@ function canonicalSlice(codec: Codec, source: JsonSource, members: number): stri
   return span !== undefined && span.members === members ? source.text.slice(span.start, span.end) : undefined;
 }
 
-/** Links hold JSON documents: a list longer than any document has is refused before the text is made. */
-const DECODE_OPTIONS = { maxJsonListEntries: MAX_DECODED_LIST_ENTRIES } as const;
 
 function decodeFailureSentence(error: CodecError): string {
   if (error.code === 'JSON_LIST_LIMIT') {
     return `the snapshot data holds a list of more than ${MAX_DECODED_LIST_ENTRIES.toLocaleString('en-US')} entries, which no session document does (its lists hold at most 1,000)`;
+  }
+  if (error.code === 'JSON_VALUE_LIMIT') {
+    return `${sentence(error).replace(/^Value limit exceeded: the text/, 'the snapshot data')}, which no session document does; a size-limit failure requires a smaller source plan`;
   }
   if (error.code === 'INVALID_PAYLOAD' || error.code === 'TRAP')
     return `the snapshot data does not decompress (${sentence(error)}); check that the complete unmodified snapshot link was supplied`;

@@ -123,8 +123,6 @@ export function readDecodedSession(jsonText: string): ReadSession {
   }
   if (!isObject(value)) throw decodeFailed(`the snapshot data is ${describeType(value)}, not a session document object`);
 
-  const size = jsonSizeProblem(jsonText);
-  const sizeWarnings = size ? [size] : [];
   // Older documents may break the limits (a warning), but not by so much that reading them costs seconds.
   const rawCount = countRawItems(value, MAX_ITEMS * DECODE_TOLERANCE);
   if (rawCount > MAX_ITEMS * DECODE_TOLERANCE) throw new SessionError('SESSION_DECODE_FAILED', [tooManyItemsProblem(rawCount, false)]);
@@ -132,18 +130,17 @@ export function readDecodedSession(jsonText: string): ReadSession {
   if (oversized) throw new SessionError('SESSION_DECODE_FAILED', [oversized]);
 
   // Links made by create are canonical: the fast check and the rule walk, nothing else.
-  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings(sizeWarnings, false, checkRules(value)) };
+  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings([], false, checkRules(value)) };
   if (!scanned && openers > MAX_DECODED_DEPTH && nestsDeeperThan(value, MAX_DECODED_DEPTH)) throw tooDeep();
 
   const tolerant = checkShape(tolerantSessionSchema, value, { mode: 'decode', limit: MAX_LISTED_PROBLEMS, build: true });
   if (!tolerant.ok) throw new SessionError('SESSION_DECODE_FAILED', tolerant.problems, tolerant.more);
   // What the document breaks of the canonical shape (unknown fields, values out of range) becomes warnings; the
   // walk stops once the warning list is full. A document that is canonical in all but key order has none.
-  const room = MAX_WARNINGS - sizeWarnings.length;
-  const shape = checkShape(sessionSchema, tolerant.data, { mode: 'decode', limit: room, build: false });
+  const shape = checkShape(sessionSchema, tolerant.data, { mode: 'decode', limit: MAX_WARNINGS, build: false });
   const shapeWarnings = shape.ok ? [] : shape.problems;
   const more = !shape.ok && shape.more;
-  return { session: tolerant.data, warnings: toWarnings([...sizeWarnings, ...shapeWarnings], more, more ? [] : checkRules(tolerant.data)) };
+  return { session: tolerant.data, warnings: toWarnings(shapeWarnings, more, more ? [] : checkRules(tolerant.data)) };
 }
 
 /** One warning line: whitespace-normalized and at most MAX_WARNING_CHARS long. */

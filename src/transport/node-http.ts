@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import { RequestCycle } from '../http/request-cycle.js';
 import type { CloseMode, ResponseWriter } from '../http/request-cycle.js';
 import type { HttpCore } from '../http/core.js';
+import type { BacklogConnection } from '../http/answer-backlog.js';
 import type { PlainRefusal } from '../http/refusals.js';
 import type { HttpResponse } from '../http/types.js';
 import { TransportError } from './types.js';
@@ -21,6 +22,36 @@ export const MAX_HEADER_LINES = 100;
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Time between the last in-flight answer and closing every connection during shutdown. */
 const FLUSH_LINGER_MS = 250;
+/**
+ * After an answer that closes the connection (a refused head, a timeout), the socket is destroyed this long after the
+ * answer was sent, whatever the client does: a client that keeps trickling bytes would otherwise keep a half-closed
+ * socket (and a place under MAX_CONNECTIONS) for as long as it likes. Long enough for the client to read the answer.
+ */
+const CLOSE_LINGER_MS = 1_000;
+/** Answers from this size on count against the answer backlog (smaller ones fit the kernel's socket buffer at once). */
+const BACKLOG_MIN_BYTES = 16 * 1024;
+
+/** The request a socket is serving, for the idle timeout and parser errors (set on 'request', cleared when answered). */
+const ACTIVE = Symbol('sessionplan.activeCycle');
+type ServedSocket = Socket & { [ACTIVE]?: RequestCycle | undefined };
+
+/** Destroys a socket CLOSE_LINGER_MS from now unless it closes first. */
+function destroyAfterLinger(socket: Socket): void {
+  const timer = setTimeout(() => socket.destroy(), CLOSE_LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** Ends a socket with `text` (an answer written raw) and destroys it after the linger. */
+function endAndLinger(socket: Socket, text: string): void {
+  socket.end(text);
+  destroyAfterLinger(socket);
+}
+
+/** The answer backlog's view of a socket: bytes sent so far, and how to cut it. */
+function backlogConnection(socket: Socket): BacklogConnection {
+  return { sentBytes: () => socket.bytesWritten, cut: () => socket.destroy() };
+}
 
 function bodyLength(body: string | Uint8Array | null): number {
   if (body === null) return 0;
@@ -50,7 +81,7 @@ function headLines(headers: Readonly<Record<string, string>>, contentLength: num
   return lines;
 }
 
-function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
+function writerFor(req: IncomingMessage, res: ServerResponse, core: HttpCore): ResponseWriter {
   const head = req.method === 'HEAD';
   const send = (response: HttpResponse, extra: Readonly<Record<string, string>>, finish: boolean): number => {
     const length = bodyLength(response.body);
@@ -60,9 +91,12 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
     // node keeps a reference to bytes until the socket took them: a pooled buffer is released once they are flushed
     // ('finish' for end, the write callback for write); if the socket dies first, the buffer is left to the GC.
     const release = response.release;
+    // A large answer waits in node's buffers until its reader takes it: it counts against the backlog until then.
+    const waiting = body !== undefined && length >= BACKLOG_MIN_BYTES ? trackBacklog(core, res, length) : undefined;
+    const flushed = waiting === undefined ? release : (): void => (waiting(), release?.());
     // end(body) sends head and body in one write; write(body) keeps the response open for a drain.
-    if (finish) res.end(body, release);
-    else if (body !== undefined) res.write(body, release);
+    if (finish) res.end(body, flushed);
+    else if (body !== undefined) res.write(body, flushed);
     else release?.();
     return head ? 0 : length;
   };
@@ -76,7 +110,32 @@ function writerFor(req: IncomingMessage, res: ServerResponse): ResponseWriter {
     },
     closeAfterBody: () => res.end(),
     destroy: () => res.destroy(),
+    continue: () => res.writeContinue(),
   };
+}
+
+/** Counts `bytes` of `res`'s answer in the backlog until they are flushed (the returned settle) or the socket closes. */
+function trackBacklog(core: HttpCore, res: ServerResponse, bytes: number): () => void {
+  const socket = res.socket as Socket | null;
+  if (socket === null) return () => {};
+  const connection = backlogOf(socket);
+  let settled = false;
+  const settle = (): void => {
+    if (settled) return;
+    settled = true;
+    core.backlog.settle(connection, bytes);
+  };
+  res.once('close', () => {
+    settle();
+    if (socket.destroyed) core.backlog.closed(connection);
+  });
+  core.backlog.add(connection, bytes);
+  return settle;
+}
+
+const BACKLOG = Symbol('sessionplan.backlogConnection');
+function backlogOf(socket: Socket & { [BACKLOG]?: BacklogConnection }): BacklogConnection {
+  return (socket[BACKLOG] ??= backlogConnection(socket));
 }
 
 /** A refusal for a head the core never sees (too many header lines, no Host), with the core's headers and body. */
@@ -104,15 +163,28 @@ function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drai
       socketAddress: req.socket.remoteAddress ?? '',
     };
     state.inFlight++;
-    const cycle = new RequestCycle(core, request, writerFor(req, res), cycleOptions);
+    const cycle = new RequestCycle(core, request, writerFor(req, res, core), cycleOptions);
+    const socket = req.socket as ServedSocket;
+    socket[ACTIVE] = cycle;
     req.on('data', (chunk: Buffer) => cycle.data(chunk, false, false));
     req.on('end', () => cycle.data(EMPTY, true, false));
     // 'close' of the response before it finished: the client went away (or the socket was cut).
     res.on('close', () => {
+      if (socket[ACTIVE] === cycle) socket[ACTIVE] = undefined;
       if (!res.writableFinished) cycle.abort();
     });
     cycle.start();
   };
+}
+
+/**
+ * The idle timeout: a connection with no request in progress is closed after IDLE_TIMEOUT_S without activity. One whose
+ * request waits for its answer (queued for an offload thread, say) is not idle, however long it is quiet: node's default
+ * would close it with no answer at all.
+ */
+function onSocketTimeout(socket: Socket): void {
+  if ((socket as ServedSocket)[ACTIVE]?.pending === true) return;
+  socket.destroy();
 }
 
 const EMPTY = new Uint8Array(0);
@@ -174,6 +246,7 @@ export function createNodeHttpTransport(): Transport {
 
     listen(options: ListenOptions): Promise<ListeningServer> {
       const state: { inFlight: number; closing: boolean; drained?: () => void } = { inFlight: 0, closing: false };
+      const handler = serve(options.core, state);
       const server: Server = createServer(
         {
           keepAliveTimeout: options.idleTimeoutS * 1000,
@@ -186,19 +259,38 @@ export function createNodeHttpTransport(): Transport {
           // Header names and values exactly as RFC 9110 allows, not node's lenient parser.
           insecureHTTPParser: false,
         },
-        serve(options.core, state),
+        handler,
       );
       if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+      // A client that ends its side after sending a request still reads the answer, also one that takes an offload thread
+      // a while (node's default aborts the request on the client's FIN; small answers went out before it was read).
+      (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
       // node keeps this many header lines and drops the rest silently; one more than allowed is how too many shows.
       server.maxHeadersCount = MAX_HEADER_LINES + 1;
       // A connection that sends nothing at all (no head, so no head deadline) is closed after the idle timeout too.
-      server.setTimeout(options.idleTimeoutS * 1000);
+      server.setTimeout(options.idleTimeoutS * 1000, onSocketTimeout);
       const refusalFor = parserRefusals(options.core);
       server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-        // A reset or a half-written answer leaves nothing to say: just let the socket go.
-        if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage !== undefined) socket.destroy();
-        else socket.end(refusalFor(error.code));
+        // A reset leaves nothing to say: just let the socket go.
+        if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+        // Malformed bytes inside a request in progress (a bad chunk size, a bad Transfer-Encoding, an early end): that
+        // request is answered 400 and the connection closed, unless it is already being answered.
+        const active = (socket as ServedSocket)[ACTIVE];
+        if (active !== undefined) {
+          active.interrupt();
+          return destroyAfterLinger(socket);
+        }
+        // A half-written answer of another kind leaves nothing to say either.
+        if ((socket as Socket & { _httpMessage?: unknown })._httpMessage != null) return void socket.destroy();
+        endAndLinger(socket, refusalFor(error.code));
       });
+      // CONNECT is a method this server does not answer (node hands it over here, and closes the socket silently if
+      // nobody takes it): 405 like any other method it does not serve.
+      const connectRefusal = refusalFor('HPE_INVALID_METHOD');
+      server.on('connect', (_req: IncomingMessage, socket: Socket) => endAndLinger(socket, connectRefusal));
+      // Expect: 100-continue: the head decisions come first (413 for an oversized length, 429, 415…), and 100 only for
+      // a request that may send its body (RequestCycle calls the writer's continue()); node would send 100 at once.
+      server.on('checkContinue', handler);
       return new Promise((resolve, reject) => {
         server.once('error', () => reject(new TransportError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`)));
         // exclusive: false lets worker threads share the port (each has its own server; the kernel spreads connections).

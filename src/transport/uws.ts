@@ -5,6 +5,7 @@ import type { HttpResponse as UwsResponse, HttpRequest as UwsRequest, TemplatedA
 import { RequestCycle } from '../http/request-cycle.js';
 import type { CloseMode, ResponseWriter } from '../http/request-cycle.js';
 import type { HttpResponse } from '../http/types.js';
+import type { AnswerBacklog, BacklogConnection } from '../http/answer-backlog.js';
 import { TransportError } from './types.js';
 import type { ListenOptions, ListeningServer, Transport } from './types.js';
 
@@ -136,10 +137,19 @@ function upperCaseMethod(method: string): string {
   }
 }
 
+/**
+ * Answers from this size on are written with tryEnd: what the socket does not take at once stays with the writer (not
+ * in uWS's own buffer) and counts against the answer backlog until onWritable sends it (http/answer-backlog.ts).
+ */
+const STREAMED_MIN_BYTES = 16 * 1024;
+
 /** What writeCorked writes: set right before res.cork, which calls back synchronously (one callback, no closure). */
-let corked: { res: UwsResponse; response: HttpResponse; body: Uint8Array | null; head: boolean; close: boolean; connectionClose: boolean } | undefined;
+let corked: { res: UwsResponse; response: HttpResponse; body: Uint8Array | null; head: boolean; close: boolean; connectionClose: boolean; streamed: boolean } | undefined;
+/** After a streamed write: whether tryEnd sent the whole answer, and the write offset before it. */
+let streamedDone = true;
+let streamedStart = 0;
 function writeCorked(): void {
-  const { res, response, body, head, close, connectionClose } = corked!;
+  const { res, response, body, head, close, connectionClose, streamed } = corked!;
   res.writeStatus(statusLine(response.status));
   for (const name in response.headers) res.writeHeader(name, response.headers[name] as string);
   if (connectionClose && !close) res.writeHeader('connection', 'close');
@@ -147,24 +157,57 @@ function writeCorked(): void {
   // uWS 20.30 leaves a keep-alive connection unusable after endWithoutBody(length): the next request on it
   // gets no answer (found by the protocol fuzz, test/scale-fuzz.test.ts), so HEAD closes its connection.
   else if (head) res.endWithoutBody(body?.byteLength ?? 0, true);
-  else res.end(body ?? '', close);
+  else if (streamed) {
+    streamedStart = res.getWriteOffset();
+    streamedDone = res.tryEnd(body!, body!.byteLength)[1];
+  } else res.end(body ?? '', close);
 }
 
+/** The part of the module's scratch buffer a short answer was encoded into (it is reused by the next answer). */
+const inScratch = (body: Uint8Array): boolean => body.buffer === scratch.buffer;
+
 /** Writes one request's answer to its uWS response. */
-class UwsWriter implements ResponseWriter {
+class UwsWriter implements ResponseWriter, BacklogConnection {
   /** Set by the adapter's onAborted: from then on `res` must never be touched. */
-  aborted = false;
+  #aborted = false;
   #ended = false;
   /** A chunked body refused before its end: its answer waits until the body is drained (uWS cannot cut after end). */
   #held: HttpResponse | undefined;
   readonly #res: UwsResponse;
   readonly #head: boolean;
   readonly #chunked: boolean;
+  readonly #backlog: AnswerBacklog;
+  /** An answer the socket has not taken whole yet: its bytes, the write offset it started at, what is left to send. */
+  #streaming: { body: Uint8Array; start: number; left: number; release: (() => void) | undefined } | undefined;
 
-  constructor(res: UwsResponse, method: string, chunked: boolean) {
+  constructor(res: UwsResponse, method: string, chunked: boolean, backlog: AnswerBacklog) {
     this.#res = res;
     this.#head = method === 'HEAD';
     this.#chunked = chunked;
+    this.#backlog = backlog;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** onAborted: the connection is gone; an answer still being sent is dropped and its bytes freed. */
+  abort(): void {
+    this.#aborted = true;
+    const streaming = this.#streaming;
+    if (streaming === undefined) return;
+    this.#streaming = undefined;
+    this.#backlog.closed(this);
+    streaming.release?.();
+  }
+
+  sentBytes(): number {
+    const streaming = this.#streaming;
+    return streaming === undefined ? 0 : streaming.body.byteLength - streaming.left;
+  }
+
+  cut(): void {
+    if (!this.#aborted) this.#res.close();
   }
 
   write(response: HttpResponse, mode: CloseMode): number {
@@ -195,15 +238,41 @@ class UwsWriter implements ResponseWriter {
     }
     this.#ended = true;
     const body = response.body === null ? null : utf8(response.body);
-    corked = { res: this.#res, response, body, head: this.#head, close, connectionClose };
+    // A large keep-alive answer goes out as far as the socket takes it; an answer that closes its connection goes whole.
+    const streamed = body !== null && body.byteLength >= STREAMED_MIN_BYTES && !close && !this.#head;
+    corked = { res: this.#res, response, body, head: this.#head, close, connectionClose, streamed };
     try {
       this.#res.cork(writeCorked);
     } finally {
       corked = undefined;
     }
+    if (streamed && !streamedDone) {
+      // The socket is full: the rest waits here (in bytes of its own, as the scratch buffer is reused) for onWritable.
+      const kept = inScratch(body) ? body.slice() : body;
+      const left = kept.byteLength - (this.#res.getWriteOffset() - streamedStart);
+      this.#streaming = { body: kept, start: streamedStart, left, release: response.release };
+      this.#res.onWritable((offset) => this.#resume(offset));
+      // The whole answer is held (its buffer, pooled or not) until the socket has it: that is what counts.
+      this.#backlog.add(this, kept.byteLength);
+      return body.byteLength;
+    }
     // uWS has sent the body or copied what the socket did not take yet: the bytes are free again.
     response.release?.();
     return body?.byteLength ?? 0;
+  }
+
+  /** onWritable: sends on from `offset`; true when the socket took all it was given (uWS's contract). */
+  #resume(offset: number): boolean {
+    const streaming = this.#streaming;
+    if (streaming === undefined || this.#aborted) return true;
+    const [ok, done] = this.#res.tryEnd(streaming.body.subarray(offset - streaming.start), streaming.body.byteLength);
+    streaming.left = done ? 0 : streaming.body.byteLength - (this.#res.getWriteOffset() - streaming.start);
+    if (done) {
+      this.#streaming = undefined;
+      this.#backlog.closed(this);
+      streaming.release?.();
+    }
+    return ok;
   }
 }
 
@@ -253,12 +322,12 @@ export function createUwsTransport(): Transport {
         const headers = copyHeaders(req);
         const method = upperCaseMethod(req.getMethod());
         const request = { method, path: req.getUrl(), headers, socketAddress: Buffer.from(res.getRemoteAddressAsText()).toString() };
-        const writer = new UwsWriter(res, method, headers['transfer-encoding'] !== undefined);
+        const writer = new UwsWriter(res, method, headers['transfer-encoding'] !== undefined, core.backlog);
         inFlight++;
         const cycle = new RequestCycle(core, request, writer, cycleOptions);
         // 2. onAborted before anything can return or await; after it fires `res` must never be touched.
         res.onAborted(() => {
-          writer.aborted = true;
+          writer.abort();
           cycle.abort();
         });
         // 3. The body, chunk by chunk; each ArrayBuffer is detached when this callback returns (volatile).

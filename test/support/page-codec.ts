@@ -4,6 +4,7 @@ import { CodecError, createCodec, loadCodec } from '../../src/codec/browser.js';
 import { hasStringBuiltins, memoryUtf16Reader } from '../../src/codec/string-builtins.js';
 import { isomorphicStrings } from '../../src/codec/strings.js';
 import { differentialCases } from './codec-cases.js';
+import { parseLink } from '../../src/session/link.js';
 
 export interface DifferentialResult {
   cases: number;
@@ -154,4 +155,30 @@ export async function checkStringTransfer(wasmUrl: string, refused: string[]): P
     }
   });
   return { builtins: hasStringBuiltins(), readMismatches, roundTrips, asciiWrites, utf16Writes, refusals };
+}
+
+/** One reading of a link: the payload the shared reader found, or its refusal. */
+export type LinkReading = { payload: string } | { refused: string };
+
+export interface LinkReadings {
+  /** parseLink of the whole text, as the server reads what a client sends. */
+  whole: LinkReading;
+  /** parseLink of the fragment this engine's URL parser finds (what the page reads from location.hash); null for texts that are not URLs. */
+  fromHash: LinkReading | null;
+}
+
+function reading(text: string): LinkReading {
+  try {
+    return { payload: parseLink(text) };
+  } catch (error) {
+    return { refused: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Texts a browser can open as a link (test/fixtures/link-corpus.ts has the same rule). */
+const isBrowserLink = (link: string): boolean => /^\s*https?:\/\//.test(link);
+
+/** Both readings of every link, with this engine's URL parser (the same function runs in Node for comparison). */
+export function readLinks(links: readonly string[]): LinkReadings[] {
+  return links.map((link) => ({ whole: reading(link), fromHash: isBrowserLink(link) ? reading(new URL(link).hash) : null }));
 }
