@@ -1,5 +1,6 @@
 // Edit mode's entry (loaded on demand): builds the planner for a draft, renders the editor and keeps the address bar on its link.
 import { render } from 'preact';
+import { workerEncoder } from '../encoder.js';
 import { emptyDraft } from '../factory.js';
 import type { EditorHost } from '../host.js';
 import { plannerStrings, type PlannerLanguage } from '../i18n/index.js';
@@ -7,6 +8,9 @@ import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
 import { createEditorContext, Editor } from './context.js';
 import { EditorRoot } from './editor.js';
+
+/** The planner's worker bundle (src/planner/worker.ts) next to this bundle; set by src/viewer/build.mjs. */
+declare const __PLANNER_WORKER_FILE__: string;
 
 export interface MountOptions {
   readonly container: HTMLElement;
@@ -76,7 +80,10 @@ function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): v
 export function mountEditor(options: MountOptions): MountedEditor {
   const strings = plannerStrings(options.language);
   const draft = options.draft ?? emptyDraft(strings.newParts);
-  const planner = new Planner({ host: options.host, draft, openedLink: options.openedLink, labels: strings.newParts });
+  const { host } = options;
+  // Validation and compression in a worker: the page keeps only the edit, the rendering and the address bar's write.
+  const encoder = workerEncoder(new URL(__PLANNER_WORKER_FILE__, import.meta.url), host.baseUrl, host.encode);
+  const planner = new Planner({ host, encoder, draft, openedLink: options.openedLink, labels: strings.newParts });
   const context = createEditorContext(planner, strings);
   const links = followLinks(planner, options.openedLink === null);
   // Leaving a field ends its typing step: a long link waiting for the pause is written then.
