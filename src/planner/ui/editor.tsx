@@ -1,5 +1,5 @@
 // Edit mode's root: toolbar (undo, redo, add, file import/export, done), the link and limit status, the sections and the agenda.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Problem } from '../../session/errors.js';
 import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
@@ -154,7 +154,10 @@ function useShortcuts(editor: EditorContext): void {
 /** Puts focus where an edit asked for it (the moved or new item), once its row has been rendered. */
 function useFocusRequests(editor: EditorContext, root: { current: HTMLElement | null }): void {
   const request = editor.focus.value;
-  useEffect(() => {
+  // A layout effect: focus moves in the render that shows the new control, not after the next paint, so keys pressed
+  // right after "Add block" land in the new title instead of on the button (the German e2e test lost them once checks
+  // answered asynchronously).
+  useLayoutEffect(() => {
     if (request === null || root.current === null) return;
     editor.focus.value = null;
     const control = (name: string) => root.current?.querySelector<HTMLButtonElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${name}"]`);
