@@ -29,8 +29,9 @@ function cpuBetween(marks: readonly TraceEvent[], from: string, to: string, nth 
 }
 
 /**
- * CPU ms of the page's other threads (the planner's worker, whatever it is called) in the n-th `from` → `to` window: the
- * work moved off the main thread, reported beside the main-thread figure (the goal) so that none of it goes unseen.
+ * CPU ms of the page's process's other threads in the n-th `from` → `to` window: compositor and IO threads on either
+ * build, and the planner's worker where there is one. Reported beside the main-thread figure (the goal) so that the work
+ * moved off the main thread stays visible: the worker's share is the difference to a build without it.
  */
 function otherThreadsBetween(events: readonly TraceEvent[], marks: readonly TraceEvent[], from: string, to: string, nth: number): number {
   const start = marks.filter((mark) => mark.name === from)[nth]!;
@@ -72,7 +73,7 @@ interface Side {
   readonly view: number[];
   readonly enter: number[];
   readonly edit: number[];
-  /** CPU of the page's other threads (the worker) in the same edits. */
+  /** CPU of the page's other threads (compositor, IO, the worker) in the same edits. */
   readonly editElsewhere: number[];
 }
 
@@ -147,7 +148,7 @@ try {
       console.log(`  read-only view, decode + whole plan: ${show(build.view)}`);
       console.log(`  entering edit mode:                 ${show(build.enter)}  = ${(build.enter.median / build.view.median).toFixed(2)}× the view${name === 'largest' ? ` (goal ≤ ${GOALS.enterLargest} ms)` : ''}`);
       console.log(`  field edit → link in address bar:   ${show(build.edit)}  = ${(build.edit.median / build.view.median).toFixed(2)}× the view (goal ≤ ${editGoal} ms)`);
-      console.log(`    + the page's other threads (worker): ${show(build.editElsewhere)}`);
+      console.log(`    + other threads of the page (compositor, IO; the worker where there is one): ${show(build.editElsewhere)}`);
     }
     const [mine, theirs] = Object.values(result.builds);
     if (baseline && mine && theirs) {
