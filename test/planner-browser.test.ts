@@ -35,6 +35,18 @@ async function newPlan(language: 'en' | 'de'): Promise<{ page: Page; errors: str
   return { page, errors };
 }
 
+/** Opens the workshop plan's link (made by the server's REST create) in `page` and enters edit mode; returns that link. */
+async function editWorkshopPlan(page: Page): Promise<string> {
+  const response = await fetch(`${serverUrl}/api/session-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: workshopPlan() }) });
+  const created = ((await response.json()) as { link: string }).link;
+  await page.goto(`${serverUrl}/${created.slice(created.indexOf('#'))}`);
+  await page.waitForSelector('#app[data-state="plan"]');
+  const opened = await addressBar(page);
+  await page.getByRole('button', { name: 'Edit plan' }).click();
+  await page.waitForSelector('#app[data-state="editing"] .editor');
+  return opened;
+}
+
 const items = (session: Record<string, any>): string[] => session.items.map((item: { title: string }) => item.title);
 
 describe('planner in Chromium (English)', () => {
@@ -284,27 +296,45 @@ describe('edit mode from an opened link', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${serverUrl}/`);
-    const response = await fetch(`${serverUrl}/api/session-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: workshopPlan() }) });
-    const created = ((await response.json()) as { link: string }).link;
-    await page.goto(`${serverUrl}/${created.slice(created.indexOf('#'))}`);
-    await page.waitForSelector('#app[data-state="plan"]');
-    const opened = await addressBar(page);
-    await page.getByRole('button', { name: 'Edit plan' }).click();
-    await page.waitForSelector('#app[data-state="editing"] .editor');
+    const opened = await editWorkshopPlan(page);
     // Nothing changed yet: the address bar still holds the opened link.
     expect(await addressBar(page)).toBe(opened);
+    // Edit mode checks drafts in its worker (src/planner/worker.ts).
+    await expect.poll(() => page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([expect.stringMatching(/^\/assets\/planner-worker-[\w-]+\.js$/)]);
     await row(page, 'Details: Warm-up').getByRole('textbox', { name: 'Duration (min)' }).fill('25');
     const session = await checkLink(page, serverUrl);
     expect(session.items[1]).toMatchObject({ title: 'Warm-up', duration: 25 });
+    // The worker answered: one that failed would have been stopped and the page would have answered instead.
+    expect(page.workers()).toHaveLength(1);
     // Live times follow: Warm-up now ends at 09:55, and the group after it starts there.
     await expect.poll(() => row(page, 'Details: Understand the problem').locator('.edit-time').first().innerText()).toBe('09:55–11:25');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForSelector('#app[data-state="plan"]');
     expect(await page.locator('[data-item-id="warmup"] .slot-time').first().innerText()).toMatch(/09:30.*09:55/s);
+    // Leaving edit mode stops the worker.
+    await expect.poll(() => page.workers().length).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit plan');
     // Back goes to the page before, not through the edits (replaceState only).
     await page.goBack();
     await expect.poll(() => addressBar(page)).toBe(`${serverUrl}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('without its worker (the bundle fails to load) the page checks drafts itself: same links, same marks', async () => {
+    const page = await viewer.browser.context.newPage();
+    await page.route('**/assets/planner-worker-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const opened = await editWorkshopPlan(page);
+    const duration = row(page, 'Details: Warm-up').getByRole('textbox', { name: 'Duration (min)' });
+    await duration.fill('-5');
+    await expect.poll(() => duration.getAttribute('aria-invalid')).toBe('true');
+    expect(await addressBar(page)).toBe(opened);
+    await duration.fill('25');
+    const session = await checkLink(page, serverUrl);
+    expect(session.items[1]).toMatchObject({ title: 'Warm-up', duration: 25 });
+    expect(page.workers()).toHaveLength(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -33,15 +33,17 @@ describe('limits', () => {
   it('says "near" from 450 items, and past 500 the draft is refused at `items` as create refuses it', async () => {
     const items = Array.from({ length: 449 }, (_, i) => block(`b${i}`));
     const p = planner(validateForCreate({ ...minimalSession(), items }).session);
+    // The item count follows the draft at once; validity and the link once the check has answered.
     expect(level(p, 'items')).toMatchObject({ used: 449, limit: 500, level: 'ok' });
     p.apply({ kind: 'add', item: 'block', container: null });
     expect(level(p, 'items')).toMatchObject({ used: 450, level: 'near' });
     for (let i = 0; i < 50; i++) p.apply({ kind: 'add', item: 'block', container: null });
-    expect(p.state.valid).toBe(true);
+    expect((await p.settled()).valid).toBe(true);
     const atLimit = p.state.link;
     p.apply({ kind: 'add', item: 'group', container: null });
     expect(level(p, 'items')).toMatchObject({ used: 501, level: 'over' });
-    expect(p.state.valid).toBe(false);
+    expect(p.state.pending).toBe(true);
+    expect((await p.settled()).valid).toBe(false);
     expect(p.state.link).toBe(atLimit);
     const refusal = await operations.createSessionLink(p.state.draft).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(SessionError);
@@ -52,7 +54,7 @@ describe('limits', () => {
   it('near the dictionary budget it says so; one edit past it is refused with the codec\'s sentence and the link stays', async () => {
     const largest = await largestInBudgetPlan(async (plan) => operations.createSessionLink(plan).then(() => true, () => false));
     const p = planner(validateForCreate(largest).session);
-    expect(p.state.valid).toBe(true);
+    expect((await p.settled()).valid).toBe(true);
     const dictionary = level(p, 'dictionaryEntries')!;
     expect(dictionary.limit).toBe(65_536);
     expect(dictionary.level).toBe('near');
@@ -63,7 +65,7 @@ describe('limits', () => {
     let noise = '';
     for (let i = 0; noise.length < 6000; i++) noise += String.fromCharCode(0x4e00 + ((i * 7919) % 20_000));
     p.apply({ kind: 'set', path: ['items', 0, 'description'], value: noise });
-    expect(p.state.valid).toBe(false);
+    expect((await p.settled()).valid).toBe(false);
     expect(p.state.link).toBe(link);
     expect(p.state.problemsByPath.get('session')?.[0]).toMatch(/^is too large to encode: Dictionary budget exceeded: the plan needs more than 65,536 dictionary entries/);
   });

@@ -34,6 +34,9 @@ describe('a link with decode warnings in edit mode', () => {
     expect(decoded.warnings?.length).toBeGreaterThan(0);
     const planner = new Planner({ host: createEditorHost(codec, BASE), draft: decoded.session as unknown as Draft, openedLink: opened, labels: en.newParts });
     const paths = (): string[] => [...planner.state.problemsByPath.keys()];
+    // Before the first check answers, the opened link is the link and nothing is marked yet.
+    expect(planner.state).toMatchObject({ pending: true, valid: false, link: opened, problems: [] });
+    await planner.settled();
     expect(planner.state.valid).toBe(false);
     expect(planner.state.link).toBe(opened);
     expect(paths()).toEqual(expect.arrayContaining(['workshop.theme', 'items[1].children[0].type']));
@@ -41,13 +44,16 @@ describe('a link with decode warnings in edit mode', () => {
     planner.apply({ kind: 'remove', path: ['workshop', 'theme'] });
     // The nested group moves out to the top level, which may hold it.
     planner.apply({ kind: 'move', at: [1, 0], to: null, index: 3 });
+    await planner.settled();
     expect(planner.state.link).toBe(opened);
     // Now the shape is canonical and the rules speak: the unknown person, the duplicate ID, the lane past the lanes.
     expect(paths()).toEqual(['items[0].personIds[1]', 'items[2].children[0].id', 'items[2].children[0].laneIndex']);
     planner.apply({ kind: 'set', path: ['items', 0, 'personIds'], value: ['ana'] });
     planner.apply({ kind: 'set', path: ['items', 2, 'children', 0, 'id'], value: 'a-2' });
+    await planner.settled();
     expect(planner.state.link).toBe(opened);
     planner.apply({ kind: 'set', path: ['items', 2, 'children', 0, 'laneIndex'], value: 1 });
+    await planner.settled();
 
     expect(planner.state.problems).toEqual([]);
     expect(planner.state.link).not.toBe(opened);

@@ -7,6 +7,8 @@ import { importJson, type Imported } from './import-file.js';
 // loaded on demand, gets these functions from it instead of a second copy of that code (about 130 KB of its bundle).
 
 export interface EditorHost {
+  /** The base URL of the links (the page's origin and `/`): the worker makes links with it too. */
+  readonly baseUrl: string;
   /** A draft to its link, exactly as the server's create would make it, or to its problems. */
   encode(draft: unknown): Encoded;
   /** A JSON file read with create's strict rules. */
@@ -15,6 +17,7 @@ export interface EditorHost {
 
 export function createEditorHost(codec: Codec, baseUrl: string): EditorHost {
   return {
+    baseUrl,
     encode: (draft) => encodeDraft(codec, baseUrl, draft),
     importJson: (text) => importJson(codec, baseUrl, text),
   };

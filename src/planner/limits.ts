@@ -1,7 +1,7 @@
 // How near a plan is to each limit create enforces: the server's own numbers, and the share at which the page warns.
 import { CODEC_BUDGETS } from '../codec/errors.js';
 import type { CompressCounts } from '../codec/types.js';
-import { MAX_JSON_BYTES, utf8LengthWithinLimit } from '../session/limits.js';
+import { MAX_JSON_BYTES } from '../session/limits.js';
 import { MAX_ITEMS } from '../session/rules.js';
 
 /** From this share of a limit on, the page says the plan is near it (450 of 500 items, 58,983 of 65,536 entries). */
@@ -28,9 +28,10 @@ export interface LimitMeasure {
   readonly level: LimitLevel;
 }
 
-/** What an accepted plan measured: its JSON text, its payload and the codec's counts for it. */
+/** What an accepted plan measured: its JSON text (UTF-8 bytes and UTF-16 units), its payload and the codec's counts for it. */
 export interface EncodedMeasures {
-  readonly json: string;
+  readonly jsonBytes: number;
+  readonly jsonChars: number;
   readonly payloadChars: number;
   readonly counts: CompressCounts;
 }
@@ -52,11 +53,10 @@ function measure(name: LimitName, used: number): LimitMeasure {
 export function measureLimits(items: number, encoded: EncodedMeasures | null): LimitMeasure[] {
   const measures = [measure('items', items)];
   if (encoded === null) return measures;
-  const bytes = utf8LengthWithinLimit(encoded.json) ?? MAX_JSON_BYTES + 1;
   measures.push(
-    measure('jsonBytes', bytes),
+    measure('jsonBytes', Math.min(encoded.jsonBytes, MAX_JSON_BYTES + 1)),
     measure('payloadChars', encoded.payloadChars),
-    measure('outputBytes', encoded.json.length * 2),
+    measure('outputBytes', encoded.jsonChars * 2),
     measure('dictionaryEntries', encoded.counts.dictionaryEntries),
     measure('contentBytes', encoded.counts.contentBytes),
   );

@@ -56,7 +56,20 @@ const cssFile = await writeHashed('viewer', 'css', await bundle('styles.css', { 
 const exportFile = await writeHashed('viewer-export', 'js', await bundle('export/index.ts', browserScript));
 // Edit mode (src/planner/ui, Preact and SortableJS) loads when "Edit plan" or "New plan" is pressed, with its styles; it
 // borrows the session code from the page (planner/host.ts), so it carries no second copy of it.
-const editorScript = { ...browserScript, jsx: 'automatic', jsxImportSource: 'preact', banner: { js: '//# allFunctionsCalledOnLoad' } };
+// Its worker validates and compresses each edit off the main thread with the page's session code and codec (a bundle
+// of its own, started with edit mode).
+const workerFile = await writeHashed('planner-worker', 'js', await bundle('../planner/worker.ts', {
+  ...browserScript,
+  define: { __CODEC_WASM_FILE__: JSON.stringify(`./${wasmFile}`) },
+  banner: { js: '//# allFunctionsCalledOnLoad' },
+}));
+const editorScript = {
+  ...browserScript,
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  define: { __PLANNER_WORKER_FILE__: JSON.stringify(`./${workerFile}`) },
+  banner: { js: '//# allFunctionsCalledOnLoad' },
+};
 const editorFile = await writeHashed('planner', 'js', await bundle('../planner/ui/mount.tsx', editorScript));
 const editorCssFile = await writeHashed('planner', 'css', await bundle('../planner/ui/editor.css', { loader: { '.css': 'css' } }));
 const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
@@ -81,8 +94,8 @@ const html = template
   .replaceAll('%CODEC_WASM%', `/assets/${wasmFile}`);
 await writeFile(new URL('index.html', staging), html);
 
-const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile } };
+const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile, editorWorker: workerFile } };
 await writeFile(new URL('manifest.json', staging), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(output, { recursive: true, force: true });
 await rename(staging, output);
-console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}`);
+console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}, ${workerFile}`);

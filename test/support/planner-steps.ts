@@ -15,9 +15,11 @@ export function row(page: Page, detailsName: string): Locator {
 
 /**
  * The address bar, read in the page: Playwright's page.url() follows replaceState through an asynchronous event and
- * can lag a step behind.
+ * can lag a step behind. In edit mode it is read once the present draft's check has answered (the editor's status
+ * says so with data-pending): a short link is written as that answer arrives.
  */
-export function addressBar(page: Page): Promise<string> {
+export async function addressBar(page: Page): Promise<string> {
+  await page.waitForFunction(() => document.querySelector('.edit-status[data-pending="true"]') === null, undefined, { timeout: 10_000 });
   return page.evaluate(() => location.href);
 }
 

@@ -1,9 +1,10 @@
 // What every editor component reads: the planner, its state as a signal, the strings, formats, selection and focus requests.
-import { signal, type Signal } from '@preact/signals';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { PlannerStrings } from '../i18n/strings.js';
 import type { Planner, PlannerState } from '../planner.js';
+import type { Draft } from '../tree.js';
 
 export interface Formats {
   /** "1 h 30 min" / "1 Std. 30 Min." */
@@ -20,7 +21,18 @@ export interface FocusRequest {
 
 export interface EditorContext {
   readonly planner: Planner;
+  /** Everything; read by what shows the link and its checks (the status). */
   readonly state: Signal<PlannerState>;
+  /**
+   * Parts of the state that change less often, so that what reads only them renders when they change: the draft
+   * (every edit), its problems by path (when a check finds other problems), validity, undo and redo. An answer that
+   * changes only the link renders the status alone.
+   */
+  readonly draft: ReadonlySignal<Draft>;
+  readonly problemsByPath: ReadonlySignal<PlannerState['problemsByPath']>;
+  readonly valid: ReadonlySignal<boolean>;
+  readonly canUndo: ReadonlySignal<boolean>;
+  readonly canRedo: ReadonlySignal<boolean>;
   readonly strings: PlannerStrings;
   readonly formats: Formats;
   /** The item whose card last had focus or was clicked (by ID): "Add" puts new items into it when it is a container. */
@@ -51,7 +63,20 @@ export function createEditorContext(planner: Planner, strings: PlannerStrings): 
   planner.subscribe((next) => {
     state.value = next;
   });
-  return { planner, state, strings, formats: createFormats(strings.locale), selected: signal(null), open: signal(new Set()), focus: signal(null) };
+  return {
+    planner,
+    state,
+    draft: computed(() => state.value.draft),
+    problemsByPath: computed(() => state.value.problemsByPath),
+    valid: computed(() => state.value.valid),
+    canUndo: computed(() => state.value.canUndo),
+    canRedo: computed(() => state.value.canRedo),
+    strings,
+    formats: createFormats(strings.locale),
+    selected: signal(null),
+    open: signal(new Set()),
+    focus: signal(null),
+  };
 }
 
 export const Editor = createContext<EditorContext | null>(null);

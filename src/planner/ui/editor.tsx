@@ -1,5 +1,5 @@
 // Edit mode's root: toolbar (undo, redo, add, file import/export, done), the link and limit status, the sections and the agenda.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Problem } from '../../session/errors.js';
 import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
@@ -17,7 +17,7 @@ export interface EditorRootProps {
 
 /** Where "Add" puts new items: into the selected container, or the container of the selected block, else the top level. */
 function addTarget(editor: EditorContext): { path: ItemPath | null; title: string | null } {
-  const draft = editor.state.value.draft;
+  const draft = editor.draft.value;
   const id = editor.selected.value;
   const at = id === null ? undefined : findItem(draft, id);
   if (at === undefined) return { path: null, title: null };
@@ -29,7 +29,7 @@ function addTarget(editor: EditorContext): { path: ItemPath | null; title: strin
 
 function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Message) => void }) {
   const editor = useEditor();
-  const { planner, strings, state } = editor;
+  const { planner, strings } = editor;
   const file = useRef<HTMLInputElement>(null);
   const target = addTarget(editor);
   const add = (kind: ItemKind) => {
@@ -44,8 +44,9 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
     const imported = planner.importFile(await chosen.text());
     props.onMessage(imported.ok ? { text: strings.imported(chosen.name), problems: [] } : { text: strings.importFailed(chosen.name), problems: imported.problems });
   };
-  const download = () => {
-    const { linkedSession, draft } = state.value;
+  const download = async () => {
+    // The document in the link: the present draft's, once its check has answered.
+    const { linkedSession, draft } = await planner.settled();
     const session = linkedSession ?? draft;
     const name = exportFileName(session);
     const url = URL.createObjectURL(new Blob([exportJson(session)], { type: 'application/json' }));
@@ -58,10 +59,10 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
   };
   return (
     <div class="edit-toolbar" role="toolbar" aria-label={strings.toolbarLabel}>
-      <button type="button" onClick={() => planner.undo()} disabled={!state.value.canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+      <button type="button" onClick={() => planner.undo()} disabled={!editor.canUndo.value} aria-keyshortcuts="Control+Z Meta+Z">
         {strings.undo}
       </button>
-      <button type="button" onClick={() => planner.redo()} disabled={!state.value.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+      <button type="button" onClick={() => planner.redo()} disabled={!editor.canRedo.value} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
         {strings.redo}
       </button>
       <span class="toolbar-gap" />
@@ -71,7 +72,7 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
       <span class="toolbar-gap" />
       <button type="button" onClick={() => file.current?.click()}>{strings.importJson}</button>
       <input ref={file} type="file" accept=".json,application/json" hidden onChange={(event) => void openFile(event.currentTarget)} />
-      <button type="button" onClick={download}>{strings.exportJson}</button>
+      <button type="button" onClick={() => void download()}>{strings.exportJson}</button>
       <span class="toolbar-gap" />
       <button type="button" class="primary" onClick={props.onDone}>{strings.done}</button>
       {target.title !== null && <p class="edit-target">{strings.addInside(target.title)}</p>}
@@ -105,12 +106,12 @@ function ProblemEntry({ problem }: { readonly problem: Problem }) {
 
 function Status() {
   const { state, strings, formats } = useEditor();
-  const { link, limits, problems, valid } = state.value;
+  const { link, limits, problems, valid, pending } = state.value;
   const worst = tightest(limits.filter((entry) => entry.level !== 'ok'));
   const limitText = worst === undefined ? null
     : (worst.level === 'over' ? strings.overLimit : strings.nearLimit)(strings.limitNames[worst.name], formats.number(worst.used), formats.number(worst.limit));
   return (
-    <div class="edit-status">
+    <div class="edit-status" data-pending={pending ? 'true' : 'false'}>
       <p class="edit-link" data-link-length={link?.length ?? 0}>
         {strings.linkLength(formats.number(link?.length ?? 0))}
         {valid ? ` · ${strings.linkUpToDate}` : ''}
@@ -153,7 +154,10 @@ function useShortcuts(editor: EditorContext): void {
 /** Puts focus where an edit asked for it (the moved or new item), once its row has been rendered. */
 function useFocusRequests(editor: EditorContext, root: { current: HTMLElement | null }): void {
   const request = editor.focus.value;
-  useEffect(() => {
+  // A layout effect: focus moves in the render that shows the new control, not after the next paint, so keys pressed
+  // right after "Add block" land in the new title instead of on the button (the German e2e test lost them once checks
+  // answered asynchronously).
+  useLayoutEffect(() => {
     if (request === null || root.current === null) return;
     editor.focus.value = null;
     const control = (name: string) => root.current?.querySelector<HTMLButtonElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${name}"]`);
@@ -170,11 +174,13 @@ export function EditorRoot(props: EditorRootProps) {
   const [message, setMessage] = useState<Message | null>(null);
   useShortcuts(editor);
   useFocusRequests(editor, root);
-  const state = editor.state.value;
-  const times = computeTimes(state.draft);
-  const list: ListContext = { times, problems: state.problemsByPath, selected: editor.selected.value, open: editor.open.value };
+  // Not the whole state: an answer that changes only the link leaves this (and the agenda) as it is.
+  const draft = editor.draft.value;
+  const problemsByPath = editor.problemsByPath.value;
+  const times = computeTimes(draft);
+  const list: ListContext = { times, problems: problemsByPath, selected: editor.selected.value, open: editor.open.value };
   return (
-    <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={state.valid ? 'true' : 'false'}>
+    <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={editor.valid.value ? 'true' : 'false'}>
       <Toolbar {...props} onMessage={setMessage} />
       {message && (
         <div class="edit-message" role="alert">
@@ -192,21 +198,21 @@ export function EditorRoot(props: EditorRootProps) {
       )}
       <Status />
       <WorkshopSection
-        workshop={state.draft.workshop}
-        problems={problemsUnder(state.problemsByPath, 'workshop').map}
+        workshop={draft.workshop}
+        problems={problemsUnder(problemsByPath, 'workshop').map}
         total={times.total}
         origin={times.clock.origin}
         end={times.end}
         relative={times.clock.relative}
       />
-      <CategoriesSection blockTypes={state.draft.blockTypes} problems={problemsUnder(state.problemsByPath, 'blockTypes').map} />
-      <PeopleSection persons={state.draft.persons} problems={problemsUnder(state.problemsByPath, 'persons').map} />
+      <CategoriesSection blockTypes={draft.blockTypes} problems={problemsUnder(problemsByPath, 'blockTypes').map} />
+      <PeopleSection persons={draft.persons} problems={problemsUnder(problemsByPath, 'persons').map} />
       <section class="edit-section edit-agenda" aria-labelledby="edit-agenda">
         <h2 id="edit-agenda" tabIndex={-1}>
           {editor.strings.agendaSection}
         </h2>
-        {state.draft.items.length === 0 && <p class="edit-empty">{editor.strings.emptyAgenda}</p>}
-        <ItemList items={state.draft.items} container={null} parent={null} list={list} />
+        {draft.items.length === 0 && <p class="edit-empty">{editor.strings.emptyAgenda}</p>}
+        <ItemList items={draft.items} container={null} parent={null} list={list} />
       </section>
     </section>
   );

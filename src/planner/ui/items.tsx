@@ -226,7 +226,7 @@ function Details(props: RowProps & { readonly id: string; readonly title: string
   const { strings } = editor;
   const { item, segments } = props;
   // Open details are few: they read the current draft (categories, people, move targets) themselves.
-  const draft = editor.state.value.draft;
+  const draft = editor.draft.value;
   const problem = (field: string): readonly string[] | undefined => props.problems.get(fieldPath([...segments, field]));
   const fields: ComponentChildren[] = [];
   if (problem('id') !== undefined) fields.push(<TextField key="id" path={[...segments, 'id']} label={strings.itemId} value={item.id} problems={problem('id')} />);
@@ -311,7 +311,7 @@ function containerLabel(editor: EditorContext, container: Item | null): string {
 /** "Move to" without a mouse: the containers the nesting rule allows (moveTargets) and a button that moves there. */
 function MoveTo(props: RowProps & { readonly title: string; readonly path: number[] }) {
   const editor = useEditor();
-  const draft = editor.state.value.draft;
+  const draft = editor.draft.value;
   const targets = moveTargets(draft, props.path);
   const ref = useRef<HTMLSelectElement>(null);
   if (targets.length === 0) return null;

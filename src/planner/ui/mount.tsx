@@ -1,5 +1,6 @@
 // Edit mode's entry (loaded on demand): builds the planner for a draft, renders the editor and keeps the address bar on its link.
 import { render } from 'preact';
+import { workerEncoder } from '../encoder.js';
 import { emptyDraft } from '../factory.js';
 import type { EditorHost } from '../host.js';
 import { plannerStrings, type PlannerLanguage } from '../i18n/index.js';
@@ -7,6 +8,9 @@ import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
 import { createEditorContext, Editor } from './context.js';
 import { EditorRoot } from './editor.js';
+
+/** The planner's worker bundle (src/planner/worker.ts) next to this bundle; set by src/viewer/build.mjs. */
+declare const __PLANNER_WORKER_FILE__: string;
 
 export interface MountOptions {
   readonly container: HTMLElement;
@@ -23,6 +27,7 @@ export interface MountOptions {
 
 export interface MountedEditor {
   readonly planner: Planner;
+  /** Removes the editor as it is (another link was opened): a link still waiting for a typing pause is not written. */
   unmount(): void;
 }
 
@@ -38,6 +43,7 @@ export const LONG_LINK_PAUSE_MS = 400;
 /**
  * Writes each new link to the address bar with history.replaceState: the link is the save, and Back still leaves
  * the page instead of stepping through keystrokes (undo does that). No hashchange fires, so the view does not reopen.
+ * A link is written when its check answers (planner.ts), so typing itself never waits for the codec.
  */
 function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): void } {
   let written = location.href;
@@ -59,12 +65,12 @@ function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): v
       pending = setTimeout(write, LONG_LINK_PAUSE_MS);
     }
   };
-  // A new plan has no link yet: it gets one at once. An opened plan keeps its link until the first change.
+  // A new plan gets its link as soon as its first check answers; an opened plan keeps its link until the first change.
   if (now) write();
   const unsubscribe = planner.subscribe(follow);
   return {
     stop() {
-      write();
+      clearTimeout(pending);
       unsubscribe();
     },
     flush: write,
@@ -74,7 +80,10 @@ function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): v
 export function mountEditor(options: MountOptions): MountedEditor {
   const strings = plannerStrings(options.language);
   const draft = options.draft ?? emptyDraft(strings.newParts);
-  const planner = new Planner({ host: options.host, draft, openedLink: options.openedLink, labels: strings.newParts });
+  const { host } = options;
+  // Validation and compression in a worker: the page keeps only the edit, the rendering and the address bar's write.
+  const encoder = workerEncoder(new URL(__PLANNER_WORKER_FILE__, import.meta.url), host.baseUrl, host.encode);
+  const planner = new Planner({ host, encoder, draft, openedLink: options.openedLink, labels: strings.newParts });
   const context = createEditorContext(planner, strings);
   const links = followLinks(planner, options.openedLink === null);
   // Leaving a field ends its typing step: a long link waiting for the pause is written then.
@@ -82,19 +91,27 @@ export function mountEditor(options: MountOptions): MountedEditor {
     if (!planner.typing) links.flush();
   });
   options.container.addEventListener('focusout', flushOnLeave);
+  let mounted = true;
   const unmount = () => {
+    if (!mounted) return;
+    mounted = false;
     options.container.removeEventListener('focusout', flushOnLeave);
     links.stop();
+    planner.close();
     render(null, options.container);
   };
-  const done = () => {
-    const state = planner.state;
+  // "Done": the last edit's check is awaited and its link written, so the view opens the plan as it was left.
+  const done = async () => {
+    planner.finishEdit();
+    const state = await planner.settled().catch(() => planner.state);
+    if (!mounted) return;
+    links.flush();
     unmount();
     options.onDone(state);
   };
   render(
     <Editor.Provider value={context}>
-      <EditorRoot onDone={done} />
+      <EditorRoot onDone={() => void done()} />
     </Editor.Provider>,
     options.container,
   );
