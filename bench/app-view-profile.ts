@@ -1,7 +1,8 @@
-// Where the plan view's first render goes (docs/mcp-app.md): the view's main thread from the host message's arrival to
+// Where the plan view's first render goes (docs/benchmarks.md): the view's main thread from the host message's arrival to
 // the plan laid out, split by the trace's own events (the message's deserialization, HTML parsing, style and layout,
 // garbage collection, the rest: script), with the first-touch page faults of each part when `perf` is installed
-// (Debian's linux-perf). A blank frame that only reads the same messages shows what the message costs by itself.
+// (Debian's linux-perf). A blank frame that only reads the same messages shows what the message costs by itself, and
+// reading the decode result without its text block, or only that block, what each copy of the plan in it costs.
 // Run (built first, under the lock): npx tsx bench/app-view-profile.ts [--loads N]
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -124,11 +125,15 @@ function partsOf(events: readonly TraceEvent[], faults: readonly { tid: number; 
 const loads = option('loads', 5);
 const inputs = await appViewInputs();
 const host = await startAppHost();
-const cases: { label: string; html: string; tool: ViewTool; runs: Parts[] }[] = [
+// The decode result holds the plan twice: structuredContent.session, and the same JSON as the first text block.
+const decoded = inputs.decoded as { content: unknown[]; structuredContent: unknown };
+const cases: { label: string; html: string; tool: ViewTool; result?: unknown; runs: Parts[] }[] = [
   { label: 'view, create', html: inputs.html, tool: 'create_session_link', runs: [] },
   { label: 'view, decode', html: inputs.html, tool: 'decode_session_link', runs: [] },
   { label: 'blank frame, create message', html: BLANK_FRAME, tool: 'create_session_link', runs: [] },
   { label: 'blank frame, decode messages', html: BLANK_FRAME, tool: 'decode_session_link', runs: [] },
+  { label: 'blank frame, decode result without its text blocks', html: BLANK_FRAME, tool: 'decode_session_link', result: { ...decoded, content: [] }, runs: [] },
+  { label: 'blank frame, decode result of its text blocks only', html: BLANK_FRAME, tool: 'decode_session_link', result: { content: decoded.content }, runs: [] },
 ];
 try {
   for (let load = 0; load < loads; load += 1) {
@@ -142,7 +147,7 @@ try {
             if (one.tool === 'create_session_link') await view.sendToolInput({ session: inputs.plan });
             else {
               await view.sendToolInput({ link: inputs.link });
-              await view.sendToolResult(inputs.decoded);
+              await view.sendToolResult(one.result ?? inputs.decoded);
             }
             await view.frame.locator('main[data-state="plan"]').waitFor({ timeout: 30_000 });
             // What follows the mark: the host sizes the frame to the reported height, the parts then come into view.
