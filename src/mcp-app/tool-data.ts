@@ -71,8 +71,8 @@ export function planOfCreateInput(args: Record<string, unknown>): TolerantSessio
  * The plan of a decode result: `structuredContent.session`, which the server read through the tolerant schema already.
  * Shown as it is when every field is there with its type (the renderers escape every value and need nothing else);
  * anything else goes through the tolerant schema, which fills what it lacks. Throws SessionError when it is not a
- * session. Not the canonical check: its lengths, ID characters and patterns cost the first render a few milliseconds
- * (docs/mcp-app.md) for rules the server has reported as warnings.
+ * session. Not the canonical check: its lengths, ID characters and patterns are rules the server has reported as
+ * warnings, and the renderers do not need them.
  */
 export function planOfDecodeResult(structured: Record<string, unknown>): { plan: TolerantSession; warnings: string[] } {
   const session = structured.session;
