@@ -1,19 +1,18 @@
 // The MCP App plan view's first render of the largest in-budget plan, fed through the host protocol in Chromium (the
 // official ext-apps AppBridge, test/support/app-host.ts), side by side in one run with the viewer page opening the same
 // plan. Main-thread CPU from the trace's thread clock, from the host message's arrival in the view (before the browser
-// deserializes it) to the plan laid out. Run (built first): npx tsx bench/app-view.bench.ts [--loads N]
-import { mkdirSync, writeFileSync } from 'node:fs';
+// deserializes it) to the plan laid out. With --baseline <git ref>, that ref's view (built in a temporary worktree) is
+// fed the same messages, the two builds alternating. Run (built first): npx tsx bench/app-view.bench.ts [--loads N]
+// [--baseline main]
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { loadCodec } from '../src/codec/node.js';
-import { PLAN_VIEW_URI } from '../src/mcp/app-view.js';
-import { createSessionOperations } from '../src/session/operations.js';
-import { ensureAppViewBuilt, startAppHost } from '../test/support/app-host.js';
-import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
-import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
-import { marksDuring, option, type TraceEvent } from './trace.js';
+import { BASE_URL_PLACEHOLDER } from '../src/assets/app-view.js';
+import { startAppHost, type AppHost } from '../test/support/app-host.js';
+import { appViewInputs, type ViewTool } from './app-view-inputs.js';
+import { buildBaseline, type BaselineBuild } from './browser-baseline.js';
+import { marksDuring, option, textOption, type TraceEvent } from './trace.js';
 
 /** The goal of issue 28: the view's first render within this much main-thread CPU. */
 const GOAL_MS = 100;
@@ -30,33 +29,36 @@ function between(events: readonly TraceEvent[], from: string, to: string): { cpu
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: readonly number[]): string => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
 
-const loads = option('loads', 7);
-ensureViewerBuilt();
-ensureAppViewBuilt();
-const operations = createSessionOperations(loadCodec, { baseUrl: 'https://sessionplan.de/' });
-const plan = await largestInBudgetPlan((candidate) => operations.createSessionLink(candidate).then(() => true, () => false));
+/** A first render: CPU and wall time in all, the message's arrival (deserialization) and, where the build marks it, the first screen laid out. */
+interface Run { cpuMs: number; wallMs: number; arrivalCpuMs: number; firstScreenCpuMs?: number }
+/** One build of the view and what it measured. */
+interface Build { label: string; html: string; create: Run[]; decode: Run[] }
 
-const server = await startViewerServer({ RATE_LIMIT: '1000000' });
-const client = new Client({ name: 'bench-host', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-const { tools } = await client.listTools();
-const html = ((await client.readResource({ uri: PLAN_VIEW_URI })).contents[0] as { text: string }).text;
-// Real results from the running server: the create's input is the plan; the decode's result carries it back.
-const created = (await client.callTool({ name: 'create_session_link', arguments: { session: plan } })) as { structuredContent: { link: string } };
-const link = created.structuredContent.link;
-const decoded = await client.callTool({ name: 'decode_session_link', arguments: { link } });
+const loads = option('loads', 7);
+const baselineRef = textOption('baseline');
+const inputs = await appViewInputs();
+const { html, plan, link, decoded } = inputs;
 const fragment = link.slice(link.indexOf('#'));
 const jsonChars = JSON.stringify((decoded as { structuredContent: { session: unknown } }).structuredContent.session).length;
 
-const host = await startAppHost();
-const create: { cpuMs: number; wallMs: number }[] = [];
-const decode: { cpuMs: number; wallMs: number }[] = [];
-const page: { cpuMs: number; wallMs: number }[] = [];
+const builds: Build[] = [{ label: 'this build', html, create: [], decode: [] }];
+const page: Run[] = [];
+let baseline: BaselineBuild | undefined;
+let host: AppHost | undefined;
 try {
-  const viewLoad = async (tool: 'create_session_link' | 'decode_session_link'): Promise<{ cpuMs: number; wallMs: number }> => {
-    const view = await host.open(html, { theme: 'light', locale: 'en-GB', toolInfo: { tool: tools.find((candidate) => candidate.name === tool) } });
+  if (baselineRef !== undefined) {
+    baseline = buildBaseline(baselineRef, 'app-view');
+    // Completed with the same base URL as the server's document (the meta attribute, already escaped).
+    const baseUrl = /<meta name="sessionplan-base-url" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    builds.push({ label: baseline.label, html: readFileSync(baseline.appView, 'utf8').replace(BASE_URL_PLACEHOLDER, () => baseUrl), create: [], decode: [] });
+  }
+  const appHost = await startAppHost();
+  host = appHost;
+  const { browser } = appHost;
+  const viewLoad = async (build: Build, tool: ViewTool): Promise<Run> => {
+    const view = await appHost.open(build.html, { theme: 'light', locale: 'en-GB', toolInfo: { tool: inputs.tool(tool) } });
     try {
-      const events = await marksDuring(host.browser.context, view.page, async () => {
+      const events = await marksDuring(browser.context, view.page, async () => {
         if (tool === 'create_session_link') await view.sendToolInput({ session: plan });
         else {
           await view.sendToolInput({ link });
@@ -68,64 +70,82 @@ try {
       if (problems.cspViolations.length + problems.pageErrors.length > 0) throw new Error(`the view failed: ${JSON.stringify(problems)}`);
       const whole = between(events, 'sessionplan-view:message', 'sessionplan-view:rendered');
       const arrival = between(events, 'sessionplan-view:message', 'sessionplan-view:received');
-      console.log(`    ${tool}: message → handler ${arrival.cpuMs.toFixed(1)} ms CPU, handler → laid out ${(whole.cpuMs - arrival.cpuMs).toFixed(1)} ms CPU`);
-      return whole;
+      const firstScreen = events.some((event) => event.name === 'sessionplan-view:first-screen') ? between(events, 'sessionplan-view:message', 'sessionplan-view:first-screen').cpuMs : undefined;
+      return { ...whole, arrivalCpuMs: arrival.cpuMs, firstScreenCpuMs: firstScreen };
     } finally {
       await view.close();
     }
   };
-  const pageLoad = async (): Promise<{ cpuMs: number; wallMs: number }> => {
-    const tab = await host.browser.context.newPage();
+  const pageLoad = async (): Promise<Run> => {
+    const tab = await browser.context.newPage();
     try {
-      const events = await marksDuring(host.browser.context, tab, async () => {
-        await tab.goto(`${server.url}/${fragment}`);
+      const events = await marksDuring(browser.context, tab, async () => {
+        await tab.goto(`${inputs.serverUrl}/${fragment}`);
         await tab.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
       });
-      return between(events, 'sessionplan:decode-start', 'sessionplan:render-end');
+      return { ...between(events, 'sessionplan:decode-start', 'sessionplan:render-end'), arrivalCpuMs: 0 };
     } finally {
       await tab.close();
     }
   };
+  const views = (build: Build) => [
+    async () => { build.create.push(await viewLoad(build, 'create_session_link')); },
+    async () => { build.decode.push(await viewLoad(build, 'decode_session_link')); },
+  ];
   for (let load = 0; load < loads; load += 1) {
-    // A different case first each time, so a slow minute of the machine falls on all three.
-    const cases = [
-      async () => create.push(await viewLoad('create_session_link')),
-      async () => decode.push(await viewLoad('decode_session_link')),
-      async () => page.push(await pageLoad()),
-    ];
+    // A different case first each time (and the builds in turn), so a slow minute of the machine falls on all of them.
+    const ordered = load % 2 === 0 ? builds : [...builds].reverse();
+    const cases = [...ordered.flatMap(views), async () => { page.push(await pageLoad()); }];
     for (let i = 0; i < cases.length; i += 1) await cases[(load + i) % cases.length]!();
-    console.log(`load ${load + 1}: view create ${create.at(-1)!.cpuMs.toFixed(1)} ms CPU, view decode ${decode.at(-1)!.cpuMs.toFixed(1)} ms CPU, viewer page ${page.at(-1)!.cpuMs.toFixed(1)} ms CPU`);
+    const last = (runs: Run[]): string => `${runs.at(-1)!.cpuMs.toFixed(1)} (message ${runs.at(-1)!.arrivalCpuMs.toFixed(1)})`;
+    console.log(`load ${load + 1}: ${builds.map((build) => `${build.label}: view create ${last(build.create)}, decode ${last(build.decode)}`).join('; ')}; viewer page ${page.at(-1)!.cpuMs.toFixed(1)} ms CPU`);
   }
 } finally {
-  await host.close();
-  await client.close();
-  await server.close();
+  await host?.close();
+  await inputs.close();
+  baseline?.remove();
 }
 
 const bytes = Buffer.byteLength(html);
+const figures = (runs: Run[]) => ({
+  cpuMs: runs.map((run) => run.cpuMs),
+  wallMs: runs.map((run) => run.wallMs),
+  messageCpuMs: runs.map((run) => run.arrivalCpuMs),
+  firstScreenCpuMs: runs.map((run) => run.firstScreenCpuMs ?? null),
+});
 const summary = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg().map((value) => Math.round(value * 100) / 100), node: process.version },
   plan: { jsonChars, payloadChars: link.length - link.indexOf('v2:') - 3 },
   document: { bytes, gzipBytes: gzipSync(html, { level: 9 }).length },
   loads,
-  viewCreate: { cpuMs: create.map((run) => run.cpuMs), wallMs: create.map((run) => run.wallMs) },
-  viewDecode: { cpuMs: decode.map((run) => run.cpuMs), wallMs: decode.map((run) => run.wallMs) },
+  builds: builds.map((build) => ({ label: build.label, viewCreate: figures(build.create), viewDecode: figures(build.decode) })),
   viewerPage: { cpuMs: page.map((run) => run.cpuMs), wallMs: page.map((run) => run.wallMs) },
   goalMs: GOAL_MS,
 };
-const line = (name: string, runs: { cpuMs: number; wallMs: number }[]): string => {
+const line = (name: string, runs: Run[]): string => {
   const cpu = runs.map((run) => run.cpuMs);
   const wall = runs.map((run) => run.wallMs);
-  return `  ${name}: main-thread CPU median ${median(cpu).toFixed(1)} ms (${spread(cpu)}), wall median ${median(wall).toFixed(1)} ms (${spread(wall)})`;
+  const message = runs.map((run) => run.arrivalCpuMs);
+  const own = runs.map((run) => run.cpuMs - run.arrivalCpuMs);
+  const firstScreen = runs.flatMap((run) => (run.firstScreenCpuMs === undefined ? [] : [run.firstScreenCpuMs]));
+  const split = runs[0]!.arrivalCpuMs > 0 ? `; of it the message's arrival (deserialization) ${median(message).toFixed(1)} ms (${spread(message)}), the view's own work ${median(own).toFixed(1)} ms (${spread(own)})` : '';
+  const first = firstScreen.length > 0 ? `; first screen laid out at ${median(firstScreen).toFixed(1)} ms (${spread(firstScreen)})` : '';
+  return `  ${name}: main-thread CPU median ${median(cpu).toFixed(1)} ms (${spread(cpu)}), wall median ${median(wall).toFixed(1)} ms (${spread(wall)})${split}${first}`;
 };
+const cpuMedian = (runs: Run[]): number => median(runs.map((run) => run.cpuMs));
 console.log(`\nplan: ${jsonChars} chars of JSON, ${summary.plan.payloadChars} chars of payload; view document ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB), gzip -9 ${summary.document.gzipBytes} bytes`);
 console.log(`first render through the host protocol, ${loads} fresh views each (host message arrives → plan laid out), load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}:`);
-console.log(line('view, create (plan from tool-input, checked by the session code)', create));
-console.log(line('view, decode (plan from tool-result structuredContent)', decode));
+for (const build of builds) {
+  const label = builds.length > 1 ? `${build.label}: ` : '';
+  console.log(line(`${label}view, create (plan from tool-input, checked by the session code)`, build.create));
+  console.log(line(`${label}view, decode (plan from tool-result structuredContent)`, build.decode));
+}
 console.log(line('peer: viewer page, decode + render of the same link', page));
-const worst = Math.max(median(create.map((run) => run.cpuMs)), median(decode.map((run) => run.cpuMs)));
-console.log(`goal: ≤ ${GOAL_MS} ms main-thread CPU: ${worst <= GOAL_MS ? 'met' : 'NOT met'} (view/page ratio: create ${(median(create.map((run) => run.cpuMs)) / median(page.map((run) => run.cpuMs))).toFixed(2)}×, decode ${(median(decode.map((run) => run.cpuMs)) / median(page.map((run) => run.cpuMs))).toFixed(2)}×)`);
+const [mine, theirs] = builds as [Build, Build | undefined];
+if (theirs !== undefined) console.log(`ratio (this build / ${theirs.label}): create ${(cpuMedian(mine.create) / cpuMedian(theirs.create)).toFixed(3)}×, decode ${(cpuMedian(mine.decode) / cpuMedian(theirs.decode)).toFixed(3)}×`);
+const worst = Math.max(cpuMedian(mine.create), cpuMedian(mine.decode));
+console.log(`goal: ≤ ${GOAL_MS} ms main-thread CPU: ${worst <= GOAL_MS ? 'met' : 'NOT met'} (view/page ratio: create ${(cpuMedian(mine.create) / cpuMedian(page)).toFixed(2)}×, decode ${(cpuMedian(mine.decode) / cpuMedian(page)).toFixed(2)}×)`);
 const directory = fileURLToPath(new URL('results/local/', import.meta.url));
 mkdirSync(directory, { recursive: true });
 const file = `${directory}app-view-${summary.at.slice(0, 16).replace(':', '-')}.json`;

@@ -16,7 +16,7 @@ import { buildBaseline, startServerFor, type BaselineBuild } from './browser-bas
 import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
 import type { StartedServer } from '../src/server.js';
 import { writeResults } from './results.js';
-import { option, traceEvents, type TraceEvent } from './trace.js';
+import { option, textOption, traceEvents, type TraceEvent } from './trace.js';
 
 /** The targets of issue 6 (open, codec) and issue 29 (open within 10 % of the previous build, exports ≤ 20 ms). */
 const GOALS = { openMs: 100, codecRatio: 8, openRatioToBaseline: 1.1, exportMs: 20 };
@@ -33,12 +33,6 @@ const EXPORT_CLICKS = 5;
  * the first download is also timed from the click: loading the export bundle included. Only the bench's tabs get it.
  */
 const CLICK_MARK_SCRIPT = `addEventListener('click', () => performance.mark('bench:click'), { capture: true })`;
-
-function textOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
 
 /**
  * Main-thread CPU time between the page's marks, from the trace's thread clock (`tts`): unlike wall time it does not

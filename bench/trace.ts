@@ -1,4 +1,4 @@
-// Shared by the Chromium benchmarks: a trace of what a page does during an action, and the command-line option reader.
+// Shared by the Chromium benchmarks: a trace of what a page does during an action, and the command-line option readers.
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** A Chrome trace event: `ts` wall clock, `tts`/`tdur` the thread's CPU clock (µs). */
@@ -38,4 +38,10 @@ export function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   const value = index === -1 ? NaN : Number(process.argv[index + 1]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** `--name text` from the command line, else undefined. */
+export function textOption(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
 }

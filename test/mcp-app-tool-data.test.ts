@@ -4,6 +4,7 @@ import { loadCodec } from '../src/codec/node.js';
 import { linkToOpen, planOfCreateInput, planOfDecodeResult, structuredOf, toolKindOf } from '../src/mcp-app/tool-data.js';
 import { SessionError } from '../src/session/errors.js';
 import { createSessionOperations } from '../src/session/operations.js';
+import { readDecodedSession } from '../src/session/validate.js';
 import { workshopPlan } from './support/viewer-plans.js';
 
 const BASE = 'https://plans.example.org/team/';
@@ -39,16 +40,21 @@ describe('the plan', () => {
     expect(() => planOfCreateInput({})).toThrow(/SESSION_VALIDATION_FAILED: session: must be a session document/);
   });
 
-  it('of a decode: the result’s session as it is when canonical, filled in when older, with its warnings', async () => {
+  it('of a decode: the result’s session as it is when complete (as the tool sends it), filled in when not, with its warnings', async () => {
     const { link } = await operations.createSessionLink(workshopPlan());
     const decoded = await operations.decodeSessionLink(link);
     const canonical = planOfDecodeResult({ session: decoded.session });
     expect(canonical.plan).toBe(decoded.session);
     expect(canonical.warnings).toEqual([]);
+    // An older document as the tool returns it: read through the tolerant schema on the server, not again in the view.
+    const read = readDecodedSession(JSON.stringify({ workshop: { title: 'Alt' }, items: [{ type: 'block', title: 'A'.repeat(300), duration: 5, colour: 'red' }] }));
+    const sent = JSON.parse(JSON.stringify(read.session)) as unknown;
+    expect(planOfDecodeResult({ session: sent, warnings: read.warnings }).plan).toBe(sent);
     const older = planOfDecodeResult({ session: { workshop: { title: 'Alt' }, items: [{ type: 'block', title: 'A', duration: 5 }] }, warnings: ['items[0].id: missing', 7] });
     expect(older.plan).toMatchObject({ version: '1.0', blockTypes: [], persons: [], items: [{ type: 'block', id: '', title: 'A', personIds: [], laneIndex: 0 }] });
     expect(older.warnings).toEqual(['items[0].id: missing']);
     expect(() => planOfDecodeResult({ session: { items: 'none' } })).toThrow(/^SESSION_DECODE_FAILED: items: /);
+    expect(() => planOfDecodeResult({ session: { ...decoded.session, items: [{ ...decoded.session.items[0], type: '"><script>' }] } })).toThrow(/^SESSION_DECODE_FAILED: items\[0\]/);
   });
 });
 

@@ -154,6 +154,46 @@ describe('decode_session_link: the plan from the result', () => {
       await view.close();
     }
   });
+
+  it('a hostile result: markup in its values stays text; a malformed session is one plain sentence', async () => {
+    const link = (await call('create_session_link', { session: workshopPlan() })).structuredContent!.link as string;
+    const result = await call('decode_session_link', { link });
+    const inject = '"><img src=x onerror="window.__injected=1"><script>window.__injected=1</script>';
+    const session = structuredClone(result.structuredContent!.session) as Record<string, any>;
+    session.workshop.title = `Plan ${inject}`;
+    session.blockTypes[0].id = inject;
+    session.blockTypes[0].color = 'red; } html { display: none } x {';
+    session.persons[0].name = inject;
+    session.items[0].blockTypeId = inject;
+    session.items[0].notes = `</p>${inject}`;
+    const hostile = { ...result, structuredContent: { ...result.structuredContent, session, warnings: [inject] } };
+    const malformed = [
+      { ...session, items: [{ ...session.items[0], type: inject }] },
+      { ...session, workshop: inject },
+      { ...session, items: [{ ...session.items[0], duration: '30' }, 7] },
+    ];
+    const view = await host.open(html, { theme: 'light', locale: 'en-GB', toolInfo: toolInfo('decode_session_link') });
+    try {
+      await view.sendToolInput({ link });
+      await view.sendToolResult(hostile);
+      await view.frame.locator('main[data-state="plan"]').waitFor();
+      expect(await view.frame.getByRole('heading', { level: 1 }).textContent()).toBe(`Plan ${inject}`);
+      expect(await view.frame.locator('.warning').textContent()).toBe(inject);
+      expect(await view.frame.locator('[data-item-id="welcome"] .item-notes').textContent()).toBe(`</p>${inject}`);
+      expect(await view.frame.evaluate(() => [document.querySelectorAll('img, script:not([type="module"])').length, getComputedStyle(document.documentElement).display])).toEqual([0, 'block']);
+      for (const broken of malformed) {
+        await view.sendToolResult({ ...result, structuredContent: { ...result.structuredContent, session: broken } });
+        await view.frame.locator('main[data-state="problem"]').waitFor();
+        expect(await view.frame.getByRole('heading', { level: 1 }).textContent()).toBe('This plan cannot be shown here.');
+        await view.sendToolResult(hostile);
+        await view.frame.locator('main[data-state="plan"]').waitFor();
+      }
+      expect(await view.frame.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+      await expectClean(view);
+    } finally {
+      await view.close();
+    }
+  });
 });
 
 describe('tool errors', () => {

@@ -64,6 +64,8 @@ export function createViewPage(root: HTMLElement, initial: ViewWords): ViewPage 
       // As on the viewer page: the first screens laid out one entry at a time, the rest in one insertion whose parts
       // the browser lays out when they come near the viewport (or when the host makes the frame tall enough).
       rendering.fillFirstScreen();
+      // What the reader sees first is laid out here; the rest is most of the DOM (bench/app-view.bench.ts reads the mark).
+      performance.mark('sessionplan-view:first-screen');
       rendering.appendRest();
       void root.offsetHeight;
     },

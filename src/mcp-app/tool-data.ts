@@ -1,5 +1,5 @@
 // From a tool's input and result (as the host forwards them) to what the view shows: the plan, the link, or the error.
-import { isExactlyCanonical } from '../session/canonical.js';
+import { isCompleteTolerant } from '../session/complete.js';
 import { MAX_LISTED_PROBLEMS, SessionError } from '../session/errors.js';
 import { buildLink, parseLink } from '../session/link.js';
 import { tolerantSessionSchema, type TolerantSession } from '../session/schema.js';
@@ -68,13 +68,16 @@ export function planOfCreateInput(args: Record<string, unknown>): TolerantSessio
 }
 
 /**
- * The plan of a decode result: `structuredContent.session`, read like a decoded document (a canonical one as it is, an
- * older one through the tolerant schema, which fills what it lacks). Throws SessionError when it is not a session.
+ * The plan of a decode result: `structuredContent.session`, which the server read through the tolerant schema already.
+ * Shown as it is when every field is there with its type (the renderers escape every value and need nothing else);
+ * anything else goes through the tolerant schema, which fills what it lacks. Throws SessionError when it is not a
+ * session. Not the canonical check: its lengths, ID characters and patterns are rules the server has reported as
+ * warnings, and the renderers do not need them.
  */
 export function planOfDecodeResult(structured: Record<string, unknown>): { plan: TolerantSession; warnings: string[] } {
   const session = structured.session;
   const warnings = Array.isArray(structured.warnings) ? structured.warnings.filter((line): line is string => typeof line === 'string') : [];
-  if (isExactlyCanonical(session)) return { plan: session as TolerantSession, warnings };
+  if (isCompleteTolerant(session)) return { plan: session, warnings };
   const shape = checkShape(tolerantSessionSchema, session, { mode: 'decode', limit: MAX_LISTED_PROBLEMS, build: true });
   if (!shape.ok) throw new SessionError('SESSION_DECODE_FAILED', shape.problems, shape.more);
   return { plan: shape.data, warnings };

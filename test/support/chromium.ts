@@ -16,7 +16,7 @@ export function chromiumPath(env: Readonly<Record<string, string | undefined>> =
 }
 
 /** Flags that keep Chromium from reaching out to the (closed) network at start and while running. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
