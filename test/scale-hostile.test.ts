@@ -117,8 +117,10 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
 
   it('row 5: a fifth client\'s 150 KB create waits for the jobs the thread has, not behind four clients spending their allowance', { timeout: 120_000 }, async () => {
     // Each attacker sends its decodes in bursts as fast as answers come; the victim sends one create in the middle.
-    // A costly decode that succeeds: 990,000 quotes, written as 1.98 MB (lone surrogates past 10,000 are refused).
-    const costlyLink = linkOf(`{"workshop":{"title":"W","description":"${'\\"'.repeat(990_000)}"}}`);
+    // A costly decode that succeeds (lone surrogates past 10,000 are refused): 1.8 MB of text, answers of 1.8 MB (REST)
+    // and 3.6 MB (MCP), so that 40 of them in flight stay near the server's 32 MB of answers waiting for readers (a
+    // document of quotes, 5.9 MB per MCP answer, passes it under load and one attacker's connection is cut).
+    const costlyLink = linkOf(JSON.stringify({ workshop: { title: 'W', description: 'a'.repeat(1_800_000) } }));
     const costly = mcpDecode(costlyLink);
     const restCostly = JSON.stringify({ link: costlyLink });
     const attackers = loopbackClients(4, 70);
