@@ -146,6 +146,52 @@ describe('the packed package, installed with --omit=optional', () => {
     ]);
   }, 90_000);
 
+  it('SIGINT to npx, which npm\'s shell keeps, stops the server as SIGINT does: the port closes and it exits', async () => {
+    const npx = spawn('npx', ['sessionplan-mcp', 'serve'], {
+      cwd: dir,
+      env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.add(npx);
+    let stdout = '';
+    npx.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const outputEnded = new Promise<void>((resolve) => npx.stdout!.once('end', resolve));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ready line within 60 s; stdout: ${stdout}`)), 60_000);
+      npx.stdout!.on('data', () => {
+        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+    });
+    const [shell] = childrenOf(npx.pid!);
+    const [server] = shell === undefined ? [] : childrenOf(shell.pid);
+    expect(server?.cmdline).toMatch(/node .*sessionplan-mcp serve$/);
+    servers.add(server!.pid);
+    expect((await post(port, '/api/session-links', { session: minimalSession() })).status).toBe(200);
+
+    npx.kill('SIGINT');
+    await outputEnded;
+    expect(alive(server!.pid)).toBe(false);
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    const messages = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg).filter((msg) => msg !== 'request');
+    expect(messages.slice(-3)).toEqual([
+      "npm's shell was signalled (it keeps a SIGINT to npx): stopping as on SIGINT",
+      'shutting down: no new connections, finishing in-flight requests',
+      'stopped',
+    ]);
+  }, 90_000);
+
   it('TRANSPORT=uws stops start-up with one line that says how to install uWebSockets.js', () => {
     const result = spawnSync(process.execPath, [join(dir, 'node_modules/sessionplan-mcp/dist/cli.js'), 'serve'], {
       cwd: dir,

@@ -11,7 +11,7 @@ import { RateLimitBroker } from '../rate-limit/shared.js';
 import { displayUrl } from '../server.js';
 import { nodeSupportsReusePort } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
-import { watchNpmLauncher } from './launcher.js';
+import { launcherEndMessage, watchNpmLauncher } from './launcher.js';
 import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
 import type { SupervisorEvent } from './supervisor.js';
 import { spawnThread, threadEntry } from './threads.js';
@@ -96,10 +96,12 @@ export async function runWorkers(
     logger.info('stopped');
     logger.flush();
   });
-  // Under npx the signal a process manager sends dies with npm's shell (launcher.ts): its exit counts as SIGTERM.
-  const unwatchLauncher = watchNpmLauncher(env, () => {
-    logger.info('npm exited (npx or a script without exec passes no signal on): stopping as on SIGTERM');
-    process.emit('SIGTERM', 'SIGTERM');
+  // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
+  // signal it caught (SIGINT) as SIGINT.
+  const unwatchLauncher = watchNpmLauncher(env, (end) => {
+    logger.info(launcherEndMessage(end));
+    if (end === 'exited') process.emit('SIGTERM', 'SIGTERM');
+    else process.emit('SIGINT', 'SIGINT');
   });
   // No stack trace leaves the process; a failure of the supervising thread stops the workers gracefully.
   const crash = (error: unknown): void => {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { StartupError, createRedisRateLimitStore, displayUrl, startServer, transportFor } from '../server.js';
 import type { StartedServer } from '../server.js';
 import type { Transport } from '../transport/types.js';
-import { watchNpmLauncher } from './launcher.js';
+import { launcherEndMessage, watchNpmLauncher } from './launcher.js';
 import { createLogger } from './logger.js';
 import { runWorkers } from './main-workers.js';
 import { resolveWorkerCount } from './supervisor.js';
@@ -71,10 +71,11 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  // Under npx the signal a process manager sends dies with npm's shell (launcher.ts): its exit counts as SIGTERM.
-  const unwatchLauncher = watchNpmLauncher(env, () => {
-    logger.info('npm exited (npx or a script without exec passes no signal on): stopping as on SIGTERM');
-    stop('SIGTERM');
+  // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
+  // signal it caught (SIGINT) as SIGINT.
+  const unwatchLauncher = watchNpmLauncher(env, (end) => {
+    logger.info(launcherEndMessage(end));
+    stop(end === 'exited' ? 'SIGTERM' : 'SIGINT');
   });
 
   try {

@@ -73,7 +73,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   process.on('SIGINT', () => stop('SIGINT', STOP_GRACE_MS));
   // Under npx (`npx --prefix … sessionplan-mcp stdio`) a client's SIGTERM ends npm's shell, not this process
   // (launcher.ts): its going is taken as the same signal.
-  watchNpmLauncher(env, () => stop('npm exited', STOP_GRACE_MS));
+  watchNpmLauncher(env, (end) => stop(end === 'exited' ? 'npm exited' : "npm's shell was signalled", STOP_GRACE_MS));
   // A client that closes our stdout has gone: nothing can be answered any more.
   process.stdout.on('error', () => process.exit(0));
 
