@@ -30,6 +30,8 @@ export interface EditorContext {
    */
   readonly draft: ReadonlySignal<Draft>;
   readonly problemsByPath: ReadonlySignal<PlannerState['problemsByPath']>;
+  /** The same problems as a list (the status's), the same array while they do not change. */
+  readonly problems: ReadonlySignal<PlannerState['problems']>;
   readonly valid: ReadonlySignal<boolean>;
   readonly canUndo: ReadonlySignal<boolean>;
   readonly canRedo: ReadonlySignal<boolean>;
@@ -68,6 +70,7 @@ export function createEditorContext(planner: Planner, strings: PlannerStrings): 
     state,
     draft: computed(() => state.value.draft),
     problemsByPath: computed(() => state.value.problemsByPath),
+    problems: computed(() => state.value.problems),
     valid: computed(() => state.value.valid),
     canUndo: computed(() => state.value.canUndo),
     canRedo: computed(() => state.value.canRedo),

@@ -1,5 +1,6 @@
 // Edit mode's root: toolbar (undo, redo, add, file import/export, done), the link and limit status, the sections and the agenda.
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { computed, useComputed, type ReadonlySignal } from '@preact/signals';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Problem } from '../../session/errors.js';
 import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
@@ -8,7 +9,7 @@ import { useEditor, type EditorContext } from './context.js';
 import { fieldId } from './fields.js';
 import { ItemList, problemsUnder, type ListContext } from './items.js';
 import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
-import { computeTimes } from './times.js';
+import { computeTimes, type ItemTimes } from './times.js';
 
 export interface EditorRootProps {
   /** Leaves edit mode ("Done"). */
@@ -31,9 +32,10 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
   const editor = useEditor();
   const { planner, strings } = editor;
   const file = useRef<HTMLInputElement>(null);
-  const target = addTarget(editor);
+  // Only the target's title is shown: a keystroke that leaves it as it is does not render the toolbar again.
+  const targetTitle = useComputed(() => addTarget(editor).title);
   const add = (kind: ItemKind) => {
-    const result = planner.apply({ kind: 'add', item: kind, container: target.path });
+    const result = planner.apply({ kind: 'add', item: kind, container: addTarget(editor).path });
     const item = result.at ? itemAt(result.draft, result.at) : undefined;
     if (item) editor.focus.value = { id: item.id, control: 'title' };
   };
@@ -75,7 +77,7 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
       <button type="button" onClick={() => void download()}>{strings.exportJson}</button>
       <span class="toolbar-gap" />
       <button type="button" class="primary" onClick={props.onDone}>{strings.done}</button>
-      {target.title !== null && <p class="edit-target">{strings.addInside(target.title)}</p>}
+      {targetTitle.value !== null && <p class="edit-target">{strings.addInside(targetTitle.value)}</p>}
     </div>
   );
 }
@@ -104,33 +106,60 @@ function ProblemEntry({ problem }: { readonly problem: Problem }) {
   );
 }
 
+/**
+ * The link's length, whether the present draft's answer is due, and the nearest limit: signals bound to the DOM
+ * (@preact/signals), so an answer changes these texts and attributes without rendering the status or the tree again.
+ */
 function Status() {
-  const { state, strings, formats } = useEditor();
-  const { link, limits, problems, valid, pending } = state.value;
-  const worst = tightest(limits.filter((entry) => entry.level !== 'ok'));
-  const limitText = worst === undefined ? null
-    : (worst.level === 'over' ? strings.overLimit : strings.nearLimit)(strings.limitNames[worst.name], formats.number(worst.used), formats.number(worst.limit));
+  const editor = useEditor();
+  const view = useMemo(() => statusView(editor), [editor]);
   return (
-    <div class="edit-status" data-pending={pending ? 'true' : 'false'}>
-      <p class="edit-link" data-link-length={link?.length ?? 0}>
-        {strings.linkLength(formats.number(link?.length ?? 0))}
-        {valid ? ` · ${strings.linkUpToDate}` : ''}
+    <div class="edit-status" data-pending={view.pending}>
+      <p class="edit-link" data-link-length={view.linkLength}>
+        {view.linkText}
       </p>
-      <p class={`edit-limit${worst ? ` edit-limit--${worst.level}` : ''}`} role="status">
-        {limitText}
+      <p class={view.limitClass} role="status">
+        {view.limitText}
       </p>
-      {problems.length > 0 && (
-        <section class="edit-problems" aria-labelledby="edit-problems-title">
-          <h2 id="edit-problems-title">{strings.problemsTitle(problems.length)}</h2>
-          <p>{strings.problemsExplained}</p>
-          <ul>
-            {problems.map((problem, index) => (
-              <ProblemEntry key={`${problem.path}#${index}`} problem={problem} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <ProblemList />
     </div>
+  );
+}
+
+function statusView(editor: EditorContext): Record<'pending' | 'linkText' | 'limitClass' | 'limitText', ReadonlySignal<string>> & { linkLength: ReadonlySignal<number> } {
+  const { state, strings, formats } = editor;
+  const worst = computed(() => tightest(state.value.limits.filter((entry) => entry.level !== 'ok')));
+  return {
+    pending: computed(() => (state.value.pending ? 'true' : 'false')),
+    linkLength: computed(() => state.value.link?.length ?? 0),
+    linkText: computed(() => {
+      const { link, valid } = state.value;
+      return `${strings.linkLength(formats.number(link?.length ?? 0))}${valid ? ` · ${strings.linkUpToDate}` : ''}`;
+    }),
+    limitClass: computed(() => `edit-limit${worst.value ? ` edit-limit--${worst.value.level}` : ''}`),
+    limitText: computed(() => {
+      const limit = worst.value;
+      if (limit === undefined) return '';
+      return (limit.level === 'over' ? strings.overLimit : strings.nearLimit)(strings.limitNames[limit.name], formats.number(limit.used), formats.number(limit.limit));
+    }),
+  };
+}
+
+/** The problems above the plan: renders when they change, not on every answer. */
+function ProblemList() {
+  const { problems: list, strings } = useEditor();
+  const problems = list.value;
+  if (problems.length === 0) return null;
+  return (
+    <section class="edit-problems" aria-labelledby="edit-problems-title">
+      <h2 id="edit-problems-title">{strings.problemsTitle(problems.length)}</h2>
+      <p>{strings.problemsExplained}</p>
+      <ul>
+        {problems.map((problem, index) => (
+          <ProblemEntry key={`${problem.path}#${index}`} problem={problem} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -168,20 +197,56 @@ function useFocusRequests(editor: EditorContext, root: { current: HTMLElement | 
   });
 }
 
+/** The sections above the agenda; they and the agenda read the draft, so a keystroke renders them and not the root. */
+function Sections({ times }: { readonly times: ReadonlySignal<ItemTimes> }) {
+  const editor = useEditor();
+  const draft = editor.draft.value;
+  const problemsByPath = editor.problemsByPath.value;
+  const { total, clock, end } = times.value;
+  return (
+    <>
+      <WorkshopSection
+        workshop={draft.workshop}
+        problems={problemsUnder(problemsByPath, 'workshop').map}
+        total={total}
+        origin={clock.origin}
+        end={end}
+        relative={clock.relative}
+      />
+      <CategoriesSection blockTypes={draft.blockTypes} problems={problemsUnder(problemsByPath, 'blockTypes').map} />
+      <PeopleSection persons={draft.persons} problems={problemsUnder(problemsByPath, 'persons').map} />
+    </>
+  );
+}
+
+function Agenda({ times }: { readonly times: ReadonlySignal<ItemTimes> }) {
+  const editor = useEditor();
+  const draft = editor.draft.value;
+  const list: ListContext = { times: times.value, problems: editor.problemsByPath.value, selected: editor.selected.value, open: editor.open.value };
+  return (
+    <section class="edit-section edit-agenda" aria-labelledby="edit-agenda">
+      <h2 id="edit-agenda" tabIndex={-1}>
+        {editor.strings.agendaSection}
+      </h2>
+      {draft.items.length === 0 && <p class="edit-empty">{editor.strings.emptyAgenda}</p>}
+      <ItemList items={draft.items} container={null} parent={null} list={list} />
+    </section>
+  );
+}
+
 export function EditorRoot(props: EditorRootProps) {
   const editor = useEditor();
   const root = useRef<HTMLElement>(null);
   const [message, setMessage] = useState<Message | null>(null);
   useShortcuts(editor);
   useFocusRequests(editor, root);
-  // Not the whole state: an answer that changes only the link leaves this (and the agenda) as it is.
-  const draft = editor.draft.value;
-  const problemsByPath = editor.problemsByPath.value;
-  const times = computeTimes(draft);
-  const list: ListContext = { times, problems: problemsByPath, selected: editor.selected.value, open: editor.open.value };
+  // The root reads no part of the state that changes per keystroke: the draft's readers are Sections and Agenda.
+  const times = useMemo(() => computed(() => computeTimes(editor.draft.value)), [editor]);
+  const valid = useMemo(() => computed(() => (editor.valid.value ? 'true' : 'false')), [editor]);
+  const onDone = props.onDone;
   return (
-    <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={editor.valid.value ? 'true' : 'false'}>
-      <Toolbar {...props} onMessage={setMessage} />
+    <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={valid}>
+      <Toolbar onDone={onDone} onMessage={setMessage} />
       {message && (
         <div class="edit-message" role="alert">
           <p>{message.text}</p>
@@ -197,23 +262,8 @@ export function EditorRoot(props: EditorRootProps) {
         </div>
       )}
       <Status />
-      <WorkshopSection
-        workshop={draft.workshop}
-        problems={problemsUnder(problemsByPath, 'workshop').map}
-        total={times.total}
-        origin={times.clock.origin}
-        end={times.end}
-        relative={times.clock.relative}
-      />
-      <CategoriesSection blockTypes={draft.blockTypes} problems={problemsUnder(problemsByPath, 'blockTypes').map} />
-      <PeopleSection persons={draft.persons} problems={problemsUnder(problemsByPath, 'persons').map} />
-      <section class="edit-section edit-agenda" aria-labelledby="edit-agenda">
-        <h2 id="edit-agenda" tabIndex={-1}>
-          {editor.strings.agendaSection}
-        </h2>
-        {draft.items.length === 0 && <p class="edit-empty">{editor.strings.emptyAgenda}</p>}
-        <ItemList items={draft.items} container={null} parent={null} list={list} />
-      </section>
+      <Sections times={times} />
+      <Agenda times={times} />
     </section>
   );
 }
