@@ -134,7 +134,9 @@ function statusView(editor: EditorContext): Record<'pending' | 'linkText' | 'lim
     linkLength: computed(() => state.value.link?.length ?? 0),
     linkText: computed(() => {
       const { link, valid } = state.value;
-      return `${strings.linkLength(formats.number(link?.length ?? 0))}${valid ? ` · ${strings.linkUpToDate}` : ''}`;
+      // Before the first answer there is no link yet: "0 characters" would be a wrong statement, so nothing is shown.
+      if (link === undefined || link === null) return '';
+      return `${strings.linkLength(formats.number(link.length))}${valid ? ` · ${strings.linkUpToDate}` : ''}`;
     }),
     limitClass: computed(() => `edit-limit${worst.value ? ` edit-limit--${worst.value.level}` : ''}`),
     limitText: computed(() => {
