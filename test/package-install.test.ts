@@ -1,4 +1,4 @@
-// The packed package as a user installs it: npm pack, npm install --omit=optional in a temp folder, npx serve, SIGTERM to npx.
+// The packed package as a user installs it: npm pack, npm install --omit=optional in a temp folder, npx serve, SIGTERM and SIGINT to npx.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +50,38 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** `npx sessionplan-mcp serve` in the install folder, once its ready line names the port; the server is found under npx → sh. */
+async function startNpxServe(): Promise<{ npx: ChildProcess; port: number; serverPid: number; stdout: () => string; stderr: () => string; outputEnded: Promise<void> }> {
+  const npx = spawn('npx', ['sessionplan-mcp', 'serve'], {
+    cwd: dir,
+    env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(npx);
+  let stdout = '';
+  let stderr = '';
+  npx.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  npx.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // The server writes to the pipe npx handed down; it ends when the last process holding it (the server) exits.
+  const outputEnded = new Promise<void>((resolve) => npx.stdout!.once('end', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line within 60 s; stdout: ${stdout} stderr: ${stderr}`)), 60_000);
+    npx.stdout!.on('data', () => {
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+  // npx → sh → node: a signal to npx reaches npx only, as a process manager sends it.
+  const [shell] = childrenOf(npx.pid!);
+  const [server] = shell === undefined ? [] : childrenOf(shell.pid);
+  expect(server?.cmdline, `processes under npx: ${JSON.stringify(shell)}`).toMatch(/node .*sessionplan-mcp serve$/);
+  servers.add(server!.pid);
+  return { npx, port, serverPid: server!.pid, stdout: () => stdout, stderr: () => stderr, outputEnded };
+}
+
 describe('the packed package, installed with --omit=optional', () => {
   it(`has no uWebSockets.js, takes at most ${MAX_NODE_MODULES_MB} MB, and ships LICENSE and every docs/ file the README links to`, () => {
     const modules = join(dir, 'node_modules');
@@ -66,39 +98,12 @@ describe('the packed package, installed with --omit=optional', () => {
   });
 
   it('npx sessionplan-mcp serve answers a REST create; SIGTERM to npx finishes the request in flight and closes the port', async () => {
-    const npx = spawn('npx', ['sessionplan-mcp', 'serve'], {
-      cwd: dir,
-      env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.add(npx);
-    let stdout = '';
-    let stderr = '';
-    npx.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    npx.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    // The server writes to the pipe npx handed down; it ends when the last process holding it (the server) exits.
-    const outputEnded = new Promise<void>((resolve) => npx.stdout!.once('end', resolve));
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line within 60 s; stdout: ${stdout} stderr: ${stderr}`)), 60_000);
-      npx.stdout!.on('data', () => {
-        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-    });
-    expect(stdout).toContain('node:http'); // the default adapter, with no uWebSockets.js installed
+    const { npx, port, serverPid, stdout, outputEnded } = await startNpxServe();
+    expect(stdout()).toContain('node:http'); // the default adapter, with no uWebSockets.js installed
 
     const created = await post(port, '/api/session-links', { session: minimalSession() });
     expect(created.status).toBe(200);
     expect(created.json().link).toMatch(/^https:\/\/sessionplan\.de\/#data=v2:/);
-
-    // npx → sh → node: the signal goes to npx only, as a process manager sends it.
-    const [shell] = childrenOf(npx.pid!);
-    const [server] = shell === undefined ? [] : childrenOf(shell.pid);
-    expect(server?.cmdline, `processes under npx: ${JSON.stringify(shell)}`).toMatch(/node .*sessionplan-mcp serve$/);
-    servers.add(server!.pid);
 
     // A create whose body is half sent when the signal arrives.
     const body = JSON.stringify({ session: minimalSession() });
@@ -126,7 +131,7 @@ describe('the packed package, installed with --omit=optional', () => {
       if (!refused) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(refused, 'the port still accepted connections 5 s after SIGTERM to npx').toBe(true);
-    expect(alive(server!.pid)).toBe(true); // still finishing the request in flight
+    expect(alive(serverPid)).toBe(true); // still finishing the request in flight
 
     inFlight.write(body.slice(20));
     await answered;
@@ -135,8 +140,8 @@ describe('the packed package, installed with --omit=optional', () => {
     expect((JSON.parse(reply.body) as { link: string }).link).toMatch(/#data=v2:/);
 
     await outputEnded;
-    expect(alive(server!.pid)).toBe(false);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; path?: string; status?: number });
+    expect(alive(serverPid)).toBe(false);
+    const lines = stdout().trim().split('\n').map((line) => JSON.parse(line) as { msg: string; path?: string; status?: number });
     // The in-flight create was logged as answered 200 while the server stopped.
     expect(lines.filter((line) => line.msg === 'request' && line.path === '/api/session-links').map((line) => line.status)).toEqual([200, 200]);
     expect(lines.map((line) => line.msg).filter((msg) => msg !== 'request').slice(-3)).toEqual([
@@ -147,34 +152,12 @@ describe('the packed package, installed with --omit=optional', () => {
   }, 90_000);
 
   it('SIGINT to npx, which npm\'s shell keeps, stops the server as SIGINT does: the port closes and it exits', async () => {
-    const npx = spawn('npx', ['sessionplan-mcp', 'serve'], {
-      cwd: dir,
-      env: userEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.add(npx);
-    let stdout = '';
-    npx.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const outputEnded = new Promise<void>((resolve) => npx.stdout!.once('end', resolve));
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line within 60 s; stdout: ${stdout}`)), 60_000);
-      npx.stdout!.on('data', () => {
-        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-    });
-    const [shell] = childrenOf(npx.pid!);
-    const [server] = shell === undefined ? [] : childrenOf(shell.pid);
-    expect(server?.cmdline).toMatch(/node .*sessionplan-mcp serve$/);
-    servers.add(server!.pid);
+    const { npx, port, serverPid, stdout, outputEnded } = await startNpxServe();
     expect((await post(port, '/api/session-links', { session: minimalSession() })).status).toBe(200);
 
     npx.kill('SIGINT');
     await outputEnded;
-    expect(alive(server!.pid)).toBe(false);
+    expect(alive(serverPid)).toBe(false);
     const refused = await new Promise<boolean>((resolve) => {
       const probe = connect(port, '127.0.0.1');
       probe.once('connect', () => {
@@ -184,7 +167,7 @@ describe('the packed package, installed with --omit=optional', () => {
       probe.once('error', () => resolve(true));
     });
     expect(refused).toBe(true);
-    const messages = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg).filter((msg) => msg !== 'request');
+    const messages = stdout().trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg).filter((msg) => msg !== 'request');
     expect(messages.slice(-3)).toEqual([
       "npm's shell was signalled (it keeps a SIGINT to npx): stopping as on SIGINT",
       'shutting down: no new connections, finishing in-flight requests',
