@@ -17,20 +17,7 @@ import {
   TIME_PATTERN,
 } from './constants.js';
 
-export {
-  COLOR_PATTERN,
-  DEFAULT_LANES,
-  ID_PATTERN,
-  LANE_KEY_PATTERN,
-  MAX_DURATION_MINUTES,
-  MAX_LANES,
-  MAX_LIST_ENTRIES,
-  MAX_NAME_CHARS,
-  MAX_TITLE_CHARS,
-  MIN_LANES,
-  SESSION_VERSION,
-  TIME_PATTERN,
-} from './constants.js';
+export * from './constants.js';
 
 // ---- canonical (strict): unknown fields are errors, keys come out in the documented order ----
 
