@@ -201,6 +201,21 @@ describe('print', () => {
     expect(await page.locator('.block').first().evaluate((node) => getComputedStyle(node).breakInside)).toBe('avoid');
     await page.close();
   });
+
+  it('keeps the German "fixed time" label inside its time column on paper, wrapped, never cut at the left edge', async () => {
+    const link = await createLink(server().url, workshopPlan());
+    const { page } = await visit(context(), `${server().url}/?lang=de${link.slice(link.indexOf('#'))}`);
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: Math.floor((186 / 25.4) * 96), height: 1000 });
+    const pin = page.locator('.slot-pin').first();
+    expect(await pin.innerText()).toMatch(/^FESTE\s+ZEIT$/);
+    const [pinBox, columnBox] = [await pin.boundingBox(), await page.locator('.slot-time', { has: pin }).boundingBox()];
+    expect(pinBox!.x).toBeGreaterThanOrEqual(columnBox!.x);
+    expect(pinBox!.x + pinBox!.width).toBeLessThanOrEqual(columnBox!.x + columnBox!.width + 0.5);
+    const leftmost = await page.evaluate(`Math.min(...[...document.querySelectorAll('#app *')].map((node) => node.getBoundingClientRect().left))`) as number;
+    expect(leftmost).toBeGreaterThanOrEqual(0);
+    await page.close();
+  });
 });
 
 describe('paste a link', () => {
