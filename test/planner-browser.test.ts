@@ -231,6 +231,9 @@ describe('planner in Chromium (English)', () => {
     // The editor: no serious or critical axe-core violation; Back is not hijacked (replaceState only).
     await page.getByRole('button', { name: 'Details: Morning', exact: true }).click();
     expect(await seriousViolations(page)).toEqual([]);
+    // One h1 names the page while editing (axe's page-has-heading-one); the editor region is named by it.
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Plan editor']);
+    await expect.poll(() => page.getByRole('region', { name: 'Plan editor' }).count()).toBe(1);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     await page.screenshot({ path: `${artifacts}planner-en-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -281,6 +284,7 @@ describe('planner in Chromium (German)', () => {
     expect(items(await check())).toEqual(['Vormittag']);
 
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Plan-Editor']);
     await page.screenshot({ path: `${artifacts}planner-de-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -247,7 +247,11 @@ export function EditorRoot(props: EditorRootProps) {
   const valid = useMemo(() => computed(() => (editor.valid.value ? 'true' : 'false')), [editor]);
   const onDone = props.onDone;
   return (
-    <section class="editor" ref={root} aria-label={editor.strings.editorLabel} data-valid={valid}>
+    <section class="editor" ref={root} aria-labelledby="edit-title" data-valid={valid}>
+      {/* The page's one h1 while editing: the plan's own h1 belongs to the read-only view, which edit mode replaces. */}
+      <h1 id="edit-title" class="edit-title">
+        {editor.strings.editorLabel}
+      </h1>
       <Toolbar onDone={onDone} onMessage={setMessage} />
       {message && (
         <div class="edit-message" role="alert">
