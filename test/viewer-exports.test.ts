@@ -1,14 +1,17 @@
 // The viewer's calendar (.ics) and Markdown agenda exports as plain functions, read back with real parsers (ical.js, marked).
+import fc from 'fast-check';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { planSchedule } from '../src/viewer/agenda.js';
 import { agendaMarkdown, markdownText } from '../src/viewer/export/agenda-markdown.js';
-import { calendarText, planKey } from '../src/viewer/export/calendar.js';
+import { CALENDAR_DESIGN, calendarJCal, calendarText, planKey } from '../src/viewer/export/calendar.js';
 import { downloadName } from '../src/viewer/export/file-name.js';
 import { createViewerLocale } from '../src/viewer/i18n/locale.js';
 import type { Plan } from '../src/viewer/plan.js';
 import { formatMinutes } from '../src/viewer/schedule.js';
 import { calendarBlocker } from '../src/viewer/workshop-day.js';
 import { readAgenda, readCalendar } from './support/export-readers.js';
+import { generatePlan } from './fixtures/plans.js';
 import { germanWorkshopPlan, workshopPlan } from './support/viewer-plans.js';
 
 const english = createViewerLocale('en');
@@ -27,6 +30,17 @@ function blockTimes(value: Plan): Map<string, { start: string; end: string }> {
   for (const entry of planSchedule(value).entries) if (entry.kind === 'item' && entry.item.type === 'block') times.set(entry.item.id, { start: at(entry.start), end: at(entry.end) });
   return times;
 }
+
+/**
+ * The whole calendar as ICAL.stringify.component writes it in one piece (every line through ical.js's fold), DTSTAMP
+ * blanked: calendarText writes event by event and folds only lines that can be too long, and must give this text.
+ */
+function wholeCalendarByIcalJs(value: Plan, locale: typeof english, notes: boolean): string {
+  const { properties, events } = calendarJCal(value, locale, { notes });
+  ICAL.foldLength = 74;
+  return withoutStamp(`${ICAL.stringify.component(['vcalendar', properties, [...events]], CALENDAR_DESIGN)}\r\n`);
+}
+const withoutStamp = (text: string): string => text.replace(/^DTSTAMP:\d{8}T\d{6}Z$/gm, 'DTSTAMP:');
 
 const idOfUid = (uid: string): string => uid.replace(/^[0-9a-f]{8}-/, '').replace(/@sessionplan$/, '');
 
@@ -82,6 +96,32 @@ describe('calendar export', () => {
     ]);
     expect(calendar.events[0]!.description).toBe(`${tricky}\n\nPeople: ghost (not in the people list)`);
     expect(calendar.events.map((event) => event.uid)).toEqual([`${planKey(source)}-late@sessionplan`, `${planKey(source)}-late-2@sessionplan`]);
+  });
+
+  it('is byte for byte the text ical.js writes for the whole calendar at once, on a large plan with lanes and groups', () => {
+    const large = plan(generatePlan({ seed: 7, items: 120, textPerItem: 700 }));
+    for (const [source, locale, notes] of [[large, german, true], [large, english, false], [plan(germanWorkshopPlan()), german, true]] as const) {
+      const text = calendarText(source, locale, { notes });
+      expect(text.split('\r\n').filter((line) => line.startsWith(' ')).length).toBeGreaterThan(source === large ? 500 : 5);
+      expect(withoutStamp(text)).toBe(wholeCalendarByIcalJs(source, locale, notes));
+    }
+  });
+
+  it('folds exactly where ical.js folds every line, whatever the characters and lengths around 24 and 74 octets', () => {
+    const block = (id: string, title: string, description: string) =>
+      ({ type: 'block', id, title, duration: 15, blockTypeId: 'type', personIds: [], description, notes: '', material: '', fixedStartTime: null, laneIndex: 0 });
+    const same = (title: string, id: string, description: string, category: string): void => {
+      const source = plan({ ...workshopPlan(), blockTypes: [{ id: 'type', name: category, color: '#123456' }], items: [block(id, title, description), block('b', description, title)] });
+      expect(withoutStamp(calendarText(source, english, { notes: false }))).toBe(wholeCalendarByIcalJs(source, english, false));
+    };
+    // Each width of character at every length across both limits ("SUMMARY:" is 8 octets, so 16–17 and 66–67 matter).
+    for (const character of ['a', ',', 'ü', '€', '🎯']) {
+      for (let count = 1; count <= 80; count += 1) same(character.repeat(count), character.repeat(count), `x${character.repeat(count)}`, character.repeat(count));
+    }
+    // Mixtures: runs of one character each, so long lines of wide characters come up as often as short ASCII ones.
+    const run = fc.tuple(fc.constantFrom('a', 'Z', ' ', ',', ';', '\\', '\n', 'ü', 'ß', 'Ş', '€', '—', '🎯'), fc.integer({ min: 1, max: 40 }));
+    const text = fc.array(run, { maxLength: 4 }).map((runs) => runs.map(([character, count]) => character.repeat(count)).join(''));
+    fc.assert(fc.property(text, text, text, text, same), { numRuns: 300 });
   });
 
   it('cannot be made without a date or a start time, and says which is missing', () => {
