@@ -95,10 +95,10 @@ function text(value: string): string {
 /**
  * One content line as ical.js writes it (ICAL.stringify.property), folded by ical.js when it can be longer than
  * FOLD_OCTETS. ICAL.stringify.component would fold every line, and its fold walks each line code point by code point:
- * on the largest plan 3,200 of 3,600 lines are short ASCII (UID, DTSTART, …) that cannot need it. A line of at most 24
+ * on the largest plan 2,100 of its 2,800 lines are short (UID, DTSTART, …) and cannot need it. A line of at most 24
  * UTF-16 units (3 octets each at most) fits, and so does an ASCII line of at most FOLD_OCTETS units.
  */
-export function calendarLine(property: JCalProperty): string {
+function calendarLine(property: JCalProperty): string {
   const line = ICAL.stringify.property(property, CALENDAR_DESIGN, true);
   const fits = line.length * 3 <= FOLD_OCTETS || (line.length <= FOLD_OCTETS && ASCII.test(line));
   return fits ? line : ICAL.helpers.foldline(line);
@@ -114,8 +114,8 @@ function propertyLines(properties: readonly JCalProperty[]): string {
 /**
  * The .ics text of a plan; throws when calendarBlocker says it has no date or start time (the toolbar checks first).
  * The same text as ICAL.stringify.component of the whole jCal (the tests compare them), written event by event: each
- * event's jCal is garbage before the next is made instead of the whole calendar staying alive until the end, which
- * cost the first download of the largest plan about 2 ms of garbage collection and fresh memory.
+ * event's jCal is garbage before the next is made, instead of the whole calendar staying alive until the end to be
+ * copied by every scavenge (1–3 ms of the largest plan's first download, docs/viewer.md).
  */
 export function calendarText(plan: Plan, locale: ViewerLocale, options: CalendarOptions): string {
   const { properties, events } = calendarJCal(plan, locale, options);
