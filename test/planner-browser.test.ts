@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressBar, checkLink, documentInAddressBar, row, seriousViolations } from './support/planner-steps.js';
 import { openViewerPage, type ViewerPage } from './support/viewer-harness.js';
 import { workshopPlan } from './support/viewer-plans.js';
+import { generatePlan } from './fixtures/plans.js';
+import { LONG_LINK_CHARS } from '../src/planner/ui/mount.js';
 
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 let viewer: ViewerPage;
@@ -362,6 +364,42 @@ describe('edit mode from an opened link', () => {
     expect(session.workshop).toEqual({ title: 'Retro', description: '', date: null, startTime: null });
     expect(await addressBar(page)).not.toBe(opened);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+  it('a long link is written once typing pauses, and the status names the link in the address bar: it never says the bar holds the plan before it does', async () => {
+    const response = await fetch(`${serverUrl}/api/session-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: generatePlan({ seed: 3, items: 30 }) }) });
+    const created = ((await response.json()) as { link: string }).link;
+    const page = await viewer.browser.context.newPage();
+    await page.goto(`${serverUrl}/${created.slice(created.indexOf('#'))}`);
+    await page.waitForSelector('#app[data-state="plan"]');
+    const opened = await page.evaluate(() => location.href);
+    expect(opened.length).toBeGreaterThanOrEqual(LONG_LINK_CHARS);
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    await page.waitForSelector('#app[data-state="editing"] .editor');
+    const status = page.locator('.edit-link');
+    await expect.poll(() => status.innerText()).toContain('holds this plan');
+    // Every text the status shows, with the address bar at that moment (a MutationObserver runs in the task that changed it).
+    await page.evaluate(() => {
+      const seen: { text: string; href: string }[] = [];
+      (window as unknown as { statusSeen: typeof seen }).statusSeen = seen;
+      const line = document.querySelector('.edit-link')!;
+      new MutationObserver(() => seen.push({ text: line.textContent ?? '', href: location.href })).observe(line, { subtree: true, characterData: true, childList: true });
+    });
+    const title = page.locator('[data-control="title"]').first();
+    await title.focus();
+    await title.press('End');
+    await title.pressSequentially('Quiz', { delay: 30 });
+    // The link follows once typing pauses (LONG_LINK_PAUSE_MS), not per keystroke.
+    await expect.poll(() => page.evaluate(() => location.href), { timeout: 10_000 }).not.toBe(opened);
+    await expect.poll(() => status.innerText()).toContain('holds this plan');
+    const seen = await page.evaluate(() => (window as unknown as { statusSeen: { text: string; href: string }[] }).statusSeen);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { text, href } of seen) {
+      // The length shown is the address bar's link's, and "holds this plan" is said only once the typed title is in it.
+      expect(Number(/Link: ([\d,]+)/.exec(text)?.[1]?.replaceAll(',', '')), text).toBe(href.length);
+      if (text.includes('holds this plan')) expect(href).not.toBe(opened);
+    }
+    expect((await checkLink(page, serverUrl)).items[0].title).toMatch(/Quiz$/);
     await page.close();
   });
 });

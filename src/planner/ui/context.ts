@@ -19,6 +19,15 @@ export interface FocusRequest {
   readonly control: string;
 }
 
+/**
+ * What the address bar holds, as mount.tsx writes it: the link last written there (or the one the plan was opened
+ * from; null for a new plan until its first link), and whether the present draft's link will wait for typing to pause.
+ */
+export interface AddressBar {
+  readonly link: string | null;
+  readonly behind: boolean;
+}
+
 export interface EditorContext {
   readonly planner: Planner;
   /** Everything; read by what shows the link and its checks (the status). */
@@ -42,6 +51,8 @@ export interface EditorContext {
   /** Items whose details are open (by ID); closed details are not rendered at all. */
   readonly open: Signal<ReadonlySet<string>>;
   readonly focus: Signal<FocusRequest | null>;
+  /** The status shows this link, so its text changes when the address bar does, not when a check answers. */
+  readonly addressBar: Signal<AddressBar>;
 }
 
 export function createFormats(locale: string): Formats {
@@ -60,7 +71,7 @@ export function createFormats(locale: string): Formats {
   };
 }
 
-export function createEditorContext(planner: Planner, strings: PlannerStrings): EditorContext {
+export function createEditorContext(planner: Planner, strings: PlannerStrings, openedLink: string | null = null): EditorContext {
   const state = signal(planner.state);
   planner.subscribe((next) => {
     state.value = next;
@@ -79,6 +90,7 @@ export function createEditorContext(planner: Planner, strings: PlannerStrings): 
     selected: signal(null),
     open: signal(new Set()),
     focus: signal(null),
+    addressBar: signal({ link: openedLink, behind: false }),
   };
 }
 

@@ -127,16 +127,20 @@ function Status() {
 }
 
 function statusView(editor: EditorContext): Record<'pending' | 'linkText' | 'limitClass' | 'limitText', ReadonlySignal<string>> & { linkLength: ReadonlySignal<number> } {
-  const { state, strings, formats } = editor;
+  const { state, strings, formats, addressBar } = editor;
   const worst = computed(() => tightest(state.value.limits.filter((entry) => entry.level !== 'ok')));
+  /** The link in the address bar, once the first check has answered (before it there is no link to speak of). */
+  const shown = computed(() => (state.value.link === undefined || state.value.link === null ? null : addressBar.value.link));
   return {
     pending: computed(() => (state.value.pending ? 'true' : 'false')),
-    linkLength: computed(() => state.value.link?.length ?? 0),
+    linkLength: computed(() => shown.value?.length ?? 0),
     linkText: computed(() => {
-      const { link, valid } = state.value;
+      const link = shown.value;
       // Before the first answer there is no link yet: "0 characters" would be a wrong statement, so nothing is shown.
-      if (link === undefined || link === null) return '';
-      return `${strings.linkLength(formats.number(link.length))}${valid ? ` · ${strings.linkUpToDate}` : ''}`;
+      if (link === null) return '';
+      // "The link in the address bar holds this plan" only when it does: not while a long link waits for the typing pause.
+      const holds = state.value.valid && state.value.link === link && !addressBar.value.behind;
+      return `${strings.linkLength(formats.number(link.length))}${holds ? ` · ${strings.linkUpToDate}` : ''}`;
     }),
     limitClass: computed(() => `edit-limit${worst.value ? ` edit-limit--${worst.value.level}` : ''}`),
     limitText: computed(() => {

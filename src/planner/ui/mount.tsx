@@ -6,7 +6,8 @@ import type { EditorHost } from '../host.js';
 import { plannerStrings, type PlannerLanguage } from '../i18n/index.js';
 import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
-import { createEditorContext, Editor } from './context.js';
+import type { Signal } from '@preact/signals';
+import { createEditorContext, Editor, type AddressBar } from './context.js';
 import { EditorRoot } from './editor.js';
 
 /** The planner's worker bundle (src/planner/worker.ts) next to this bundle; set by src/viewer/build.mjs. */
@@ -43,11 +44,18 @@ export const LONG_LINK_PAUSE_MS = 400;
 /**
  * Writes each new link to the address bar with history.replaceState: the link is the save, and Back still leaves
  * the page instead of stepping through keystrokes (undo does that). No hashchange fires, so the view does not reopen.
- * A link is written when its check answers (planner.ts), so typing itself never waits for the codec.
+ * A link is written when its check answers (planner.ts), so typing itself never waits for the codec. `addressBar`
+ * follows what was written, and says when the present draft's link will wait for typing to pause: the status shows
+ * that, so a check's answer to a keystroke in a long plan changes nothing on screen, and the status changes in the
+ * frame that follows the write (one frame per keystroke fewer; docs/planner.md, "The address bar").
  */
-function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): void } {
+function followLinks(planner: Planner, now: boolean, addressBar: Signal<AddressBar>): { stop(): void; flush(): void } {
   let written = location.href;
   let pending: ReturnType<typeof setTimeout> | undefined;
+  const show = (link: string | null, behind: boolean) => {
+    const shown = addressBar.peek();
+    if (shown.link !== link || shown.behind !== behind) addressBar.value = { link, behind };
+  };
   const write = () => {
     clearTimeout(pending);
     pending = undefined;
@@ -55,12 +63,19 @@ function followLinks(planner: Planner, now: boolean): { stop(): void; flush(): v
     if (link === null || link === written) return;
     history.replaceState(history.state, '', link);
     written = link;
+    show(link, false);
     performance.mark('sessionplan:link-written');
   };
+  const long = (link: string) => link.length >= LONG_LINK_CHARS && planner.typing;
   const follow = (state: PlannerState) => {
-    if (state.link === null || state.link === written) return;
-    if (state.link.length < LONG_LINK_CHARS || !planner.typing) write();
+    if (state.link === null || state.link === written) {
+      // Nothing new to write. While a keystroke's answer is due in a long plan, its link will wait for the pause.
+      show(addressBar.peek().link, state.pending && state.link !== null && state.link !== undefined && long(state.link));
+      return;
+    }
+    if (!long(state.link)) write();
     else {
+      show(addressBar.peek().link, true);
       clearTimeout(pending);
       pending = setTimeout(write, LONG_LINK_PAUSE_MS);
     }
@@ -84,8 +99,8 @@ export function mountEditor(options: MountOptions): MountedEditor {
   // Validation and compression in a worker: the page keeps only the edit, the rendering and the address bar's write.
   const encoder = workerEncoder(new URL(__PLANNER_WORKER_FILE__, import.meta.url), host.baseUrl, host.encode);
   const planner = new Planner({ host, encoder, draft, openedLink: options.openedLink, labels: strings.newParts });
-  const context = createEditorContext(planner, strings);
-  const links = followLinks(planner, options.openedLink === null);
+  const context = createEditorContext(planner, strings, options.openedLink);
+  const links = followLinks(planner, options.openedLink === null, context.addressBar);
   // Leaving a field ends its typing step: a long link waiting for the pause is written then.
   const flushOnLeave = () => queueMicrotask(() => {
     if (!planner.typing) links.flush();
