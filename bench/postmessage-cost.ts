@@ -1,8 +1,9 @@
 // What the host's message costs the plan view with no DevTools session attached (bench/app-view.bench.ts traces through
 // one): Chromium headless without a driver (--dump-dom) loads a host page on 127.0.0.1 that posts the real decode result
-// into a frame on localhost (another site, so another renderer process, as in every MCP Apps host) a few times; the
-// frame times reading `event.data`, then a structuredClone of what it read (the same copy within one process). Wall
-// time from performance.now() (no trace without DevTools). Run (built first, under the lock): npx tsx bench/postmessage-cost.ts
+// a few times into a frame on localhost (another site, so another renderer process, as in every MCP Apps host) and as
+// often into a frame of its own site (the same process), alternately; each frame times reading `event.data`, then a
+// structuredClone of what it read. Wall time from performance.now() (no trace without DevTools).
+// Run (built first, under the lock): npx tsx bench/postmessage-cost.ts
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -30,13 +31,17 @@ parent.postMessage('ready', '*');
 
 const hostPage = (viewUrl: string, result: unknown): string => `<!doctype html><meta charset="utf-8"><body>
 <script type="application/json" id="result">${JSON.stringify(result).replace(/</g, '\\u003c')}</script>
-<iframe src="${viewUrl}"></iframe><script>
+<iframe src="${viewUrl}"></iframe><iframe src="/view"></iframe><script>
 const result = JSON.parse(document.getElementById('result').textContent);
-const frame = document.querySelector('iframe');
+const frames = [...document.querySelectorAll('iframe')].map((frame) => frame.contentWindow);
 const figures = [];
+let ready = 0;
 window.addEventListener('message', (event) => {
-  if (event.data !== 'ready') figures.push(event.data);
-  if (figures.length < ${messages}) frame.contentWindow.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: result }, '*');
+  if (event.data === 'ready') ready += 1;
+  else figures.push({ ...event.data, sameSite: event.source === frames[1] });
+  if (ready < 2) return;
+  // Alternately into the other site's frame and the own site's, so both see the same moments of this machine.
+  if (figures.length < ${messages} * 2) frames[figures.length % 2].postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: result }, '*');
   else fetch('/figures', { method: 'POST', body: JSON.stringify(figures) });
 });
 </script><img src="/hold" alt=""></body>`;
@@ -52,12 +57,14 @@ const view = createServer((_request, response) => response.writeHead(200, { 'con
 let release: () => void = () => {};
 // The host page's load event waits for /hold, which is answered once the figures are in: then --dump-dom ends.
 const held = new Promise<void>((resolve) => { release = resolve; });
-let figures: { readMs: number; cloneMs: number }[] = [];
+let figures: { readMs: number; cloneMs: number; sameSite: boolean }[] = [];
 let viewPort = 0;
 const profile = mkdtempSync(join(tmpdir(), 'sessionplan-chromium-'));
 const host = createServer((request, response) => {
   if (request.url === '/hold') {
     void held.then(() => response.writeHead(204).end());
+  } else if (request.url === '/view') {
+    response.writeHead(200, { 'content-type': 'text/html' }).end(VIEW);
   } else if (request.url === '/figures') {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => {
@@ -82,6 +89,9 @@ try {
 if (figures.length === 0) throw new Error('the host page reported no figures');
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const describe = (values: readonly number[]): string => `median ${median(values).toFixed(1)} ms (${values.map((value) => value.toFixed(1)).join(', ')})`;
-console.log(`the decode result posted ${figures.length} times into a frame of another site, no DevTools attached, wall time in the frame:`);
-console.log(`  reading event.data (the cross-process message): ${describe(figures.map((figure) => figure.readMs))}`);
-console.log(`  structuredClone of what it read (the same copy within the process): ${describe(figures.map((figure) => figure.cloneMs))}`);
+const crossSite = figures.filter((figure) => !figure.sameSite);
+const sameSite = figures.filter((figure) => figure.sameSite);
+console.log(`the decode result posted ${crossSite.length} times into a frame of another site and ${sameSite.length} times into one of the host's site, alternately, no DevTools attached, wall time in the frame:`);
+console.log(`  reading event.data, frame of another site (another process, as in an MCP Apps host): ${describe(crossSite.map((figure) => figure.readMs))}`);
+console.log(`  reading event.data, frame of the host's site (the same process): ${describe(sameSite.map((figure) => figure.readMs))}`);
+console.log(`  structuredClone of what it read, frame of another site: ${describe(crossSite.map((figure) => figure.cloneMs))}`);
