@@ -15,7 +15,8 @@ import type { Route, RouteAnswer, RouteTable } from './routes.js';
 import { acceptsJson, isJsonContentType, isLoopbackHostHeader } from './rules.js';
 import { TurnBatch } from './turn-batch.js';
 import type { HttpRequest, HttpResponse } from './types.js';
-import { ReceptionBudget } from './reception.js';
+import { Reception } from './reception.js';
+import type { ReceptionRefusal } from './reception.js';
 import { AnswerBacklog } from './answer-backlog.js';
 
 export interface HttpCoreDeps {
@@ -32,8 +33,8 @@ export interface HttpCoreDeps {
   maxBodyBytes: number;
   /** Buffers for large bodies (shared with whatever hands them on, e.g. offload threads); default: a pool of its own. */
   buffers?: BufferPool;
-  /** Body bytes received at once (reception.ts); default: MAX_RECEIVING_BYTES. */
-  reception?: ReceptionBudget;
+  /** Body bytes received at once, server-wide and per client (reception.ts); default: its own limits. */
+  reception?: Reception;
   /** Answer bytes waiting for slow readers (answer-backlog.ts); default: its own limits. */
   backlog?: AnswerBacklog;
 }
@@ -58,8 +59,8 @@ export interface HttpCore {
   readonly observer: HttpObserver;
   /** Where requests with a complete body wait for their turn to be handled (turn-batch.ts). */
   readonly turns: TurnBatch;
-  /** Body bytes being received now, capped server-wide (reception.ts). */
-  readonly reception: ReceptionBudget;
+  /** Body bytes being received now, capped server-wide and per client, and the uploads' minimum rate (reception.ts). */
+  readonly reception: Reception;
   /** Answer bytes written but not yet taken by their readers, capped per connection and server-wide (answer-backlog.ts). */
   readonly backlog: AnswerBacklog;
   resolve(request: HttpRequest): Exchange;
@@ -69,8 +70,10 @@ export interface HttpCore {
   handle(exchange: Exchange, body: RequestBody, presence: ClientPresence): Promise<HttpResponse>;
   /** 413 for a body that passed the cap while streaming. */
   bodyTooLarge(exchange: Exchange): HttpResponse;
-  /** 429 with Retry-After for a body the server has no room to receive now (reception.ts), counted. */
-  receptionFull(exchange: Exchange): HttpResponse;
+  /** 429 with Retry-After for a body the server, or this client's share of it, has no room to receive now; counted. */
+  receptionFull(exchange: Exchange, refusal: ReceptionRefusal): HttpResponse;
+  /** 408 for a body that arrives slower than the minimum rate (reception.ts); counted. */
+  uploadTooSlow(exchange: Exchange): HttpResponse;
   /** A plain refusal for requests the socket layer rejects before there is an exchange (431, 505, a bad request). */
   plainRefusal(refusal: PlainRefusal): HttpResponse;
 }
@@ -161,7 +164,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     buffers: deps.buffers ?? new BufferPool(),
     observer,
     turns: new TurnBatch(),
-    reception: deps.reception ?? new ReceptionBudget(),
+    reception: deps.reception ?? new Reception(),
     backlog: deps.backlog ?? new AnswerBacklog(() => observer.recordSlowReaderClose()),
     resolve(request) {
       return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']), client: '' };
@@ -197,10 +200,16 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
       return refuse(exchange, 'body-too-large');
     },
 
-    receptionFull(exchange) {
-      observer.recordRateLimitRefusal(exchange.route.label, 'receiving');
+    receptionFull(exchange, refusal) {
+      const client = refusal === 'client';
+      observer.recordRateLimitRefusal(exchange.route.label, client ? 'receiving_client' : 'receiving');
       // The connection closes instead of reading the refused body: under a flood of uploads, reading them is the cost.
-      return refuse(exchange, 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), true);
+      return refuse(exchange, client ? 'receiving-client' : 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), true);
+    },
+
+    uploadTooSlow(exchange) {
+      observer.recordRateLimitRefusal(exchange.route.label, 'slow_upload');
+      return plain(exchange, 'upload-too-slow', true);
     },
 
     plainRefusal(refusal) {

@@ -53,7 +53,7 @@ export interface RequestRecord {
  * `busy` (heavy work from all clients fills the offload queue), `busy_client` (this client has as much heavy work
  * waiting as any client may), `receiving` (the server is receiving as many body bytes as it takes at once).
  */
-export type RefusalReason = 'limited' | 'unavailable' | 'busy' | 'busy_client' | 'receiving';
+export type RefusalReason = 'limited' | 'unavailable' | 'busy' | 'busy_client' | 'receiving' | 'receiving_client' | 'slow_upload';
 
 /** The metrics side of the core: one call per finished request, per analytics event and per rate-limit refusal. */
 export interface HttpObserver {

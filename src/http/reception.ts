@@ -1,34 +1,134 @@
-// Body bytes a server is receiving at once, capped: a flood of large uploads is refused at its head, not held in memory.
+// Body bytes a server is receiving at once, capped server-wide and per client, and uploads that crawl are cut.
 
 /**
- * At most this many body bytes per server are being received at once (declared lengths, and chunked bodies as they
- * arrive): sixteen full-size bodies. A body's bytes count from its head until it is complete (or refused, or its client
- * went away); a POST whose Content-Length would pass the cap is answered 429 with Retry-After at once. Without it, 500
- * clients each sending 1.9 MB and stalling held ~1 GB of RSS (a pooled-size buffer each).
+ * At most this many body bytes per server are held while their bodies arrive: sixteen full-size bodies. Without a cap,
+ * 500 clients each sending 1.9 MB and stalling held ~1 GB of RSS (a pooled-size buffer each).
  */
 export const MAX_RECEIVING_BYTES = 32 * 1024 * 1024;
+/** …and at most this many per client (two full-size bodies), so that one client cannot take the whole budget. */
+export const MAX_CLIENT_RECEIVING_BYTES = 4 * 1024 * 1024;
+/**
+ * An upload must arrive at this average rate once it is older than UPLOAD_GRACE_MS, else it is cut with 408: a body
+ * trickled a byte at a time holds its place (and its connection) at no cost to its sender.
+ */
+export const MIN_UPLOAD_BYTES_PER_S = 1024;
+export const UPLOAD_GRACE_MS = 5_000;
+/** How often open uploads are checked against the minimum rate. */
+const RATE_CHECK_MS = 1_000;
 
-export class ReceptionBudget {
-  readonly maxBytes: number;
+export interface ReceptionLimits {
+  maxBytes: number;
+  maxClientBytes: number;
+  minBytesPerS: number;
+  graceMs: number;
+}
+
+/** Why an upload's bytes were not taken: the server's budget is full, or this client's share of it. */
+export type ReceptionRefusal = 'server' | 'client';
+
+/** One body being received: it takes budget as its bytes arrive and gives it all back when it ends. */
+export interface Upload {
+  /** Counts `bytes` more of this body; undefined when they fit, else which cap they passed (nothing is taken then). */
+  take(bytes: number): ReceptionRefusal | undefined;
+  /** The body is complete, refused or gone: its bytes no longer count. Safe to call twice. */
+  end(): void;
+}
+
+class OpenUpload implements Upload {
+  held = 0;
+  arrived = 0;
+  readonly startedAt = performance.now();
+  #ended = false;
+
+  constructor(
+    private readonly reception: Reception,
+    readonly client: string,
+    readonly onTooSlow: () => void,
+  ) {}
+
+  take(bytes: number): ReceptionRefusal | undefined {
+    if (this.#ended) return undefined;
+    const refusal = this.reception.reserve(this.client, bytes);
+    if (refusal !== undefined) return refusal;
+    this.held += bytes;
+    this.arrived += bytes;
+    return undefined;
+  }
+
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.reception.finish(this);
+  }
+}
+
+export class Reception {
+  readonly limits: ReceptionLimits;
   #receiving = 0;
+  readonly #byClient = new Map<string, number>();
+  readonly #open = new Set<OpenUpload>();
+  #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(maxBytes = MAX_RECEIVING_BYTES) {
-    this.maxBytes = maxBytes;
+  constructor(limits: Partial<ReceptionLimits> = {}) {
+    this.limits = {
+      maxBytes: limits.maxBytes ?? MAX_RECEIVING_BYTES,
+      maxClientBytes: limits.maxClientBytes ?? MAX_CLIENT_RECEIVING_BYTES,
+      minBytesPerS: limits.minBytesPerS ?? MIN_UPLOAD_BYTES_PER_S,
+      graceMs: limits.graceMs ?? UPLOAD_GRACE_MS,
+    };
   }
 
-  /** Takes `bytes` of the budget; false (and nothing taken) when they do not fit. */
-  reserve(bytes: number): boolean {
-    if (this.#receiving + bytes > this.maxBytes) return false;
-    this.#receiving += bytes;
-    return true;
+  /** Starts receiving a body for `client`; `onTooSlow` runs once if it falls below the minimum rate (then end it). */
+  open(client: string, onTooSlow: () => void): Upload {
+    const upload = new OpenUpload(this, client, onTooSlow);
+    this.#open.add(upload);
+    this.#timer ??= setInterval(() => this.#checkRates(), RATE_CHECK_MS);
+    this.#timer.unref?.();
+    return upload;
   }
 
-  release(bytes: number): void {
-    this.#receiving -= bytes;
-  }
-
-  /** Bytes being received now (tests, metrics). */
+  /** Bytes held now, server-wide (tests, metrics). */
   get receiving(): number {
     return this.#receiving;
+  }
+
+  /** Bytes held now for one client. */
+  receivingFor(client: string): number {
+    return this.#byClient.get(client) ?? 0;
+  }
+
+  /** @internal Takes `bytes` for `client` if both caps allow it. */
+  reserve(client: string, bytes: number): ReceptionRefusal | undefined {
+    if (this.#receiving + bytes > this.limits.maxBytes) return 'server';
+    const own = this.#byClient.get(client) ?? 0;
+    if (own + bytes > this.limits.maxClientBytes) return 'client';
+    this.#receiving += bytes;
+    this.#byClient.set(client, own + bytes);
+    return undefined;
+  }
+
+  /** @internal An upload ended: its bytes go back. */
+  finish(upload: OpenUpload): void {
+    this.#open.delete(upload);
+    this.#receiving -= upload.held;
+    const left = (this.#byClient.get(upload.client) ?? 0) - upload.held;
+    if (left > 0) this.#byClient.set(upload.client, left);
+    else this.#byClient.delete(upload.client);
+    if (this.#open.size === 0 && this.#timer !== undefined) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+
+  #checkRates(): void {
+    const now = performance.now();
+    const { graceMs, minBytesPerS } = this.limits;
+    for (const upload of this.#open) {
+      const elapsedMs = now - upload.startedAt;
+      if (elapsedMs >= graceMs && upload.arrived < (minBytesPerS * elapsedMs) / 1000) {
+        upload.end();
+        upload.onTooSlow();
+      }
+    }
   }
 }

@@ -6,10 +6,10 @@ import type { RpcSituation } from '../mcp/errors.js';
 export type EndpointFamily = 'mcp' | 'rest' | 'plain';
 
 /** Refusals whose body depends on the endpoint family; status and message come from the JSON-RPC row. */
-export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable' | 'busy' | 'busy-client';
+export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable' | 'busy' | 'busy-client' | 'receiving-client';
 
 /** Refusals with one plain `{ "error": … }` body on every endpoint (the owner's table gives them no JSON-RPC form). */
-export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'host-missing' | 'http-version' | 'request-timeout' | 'internal';
+export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'host-missing' | 'http-version' | 'request-timeout' | 'upload-too-slow' | 'internal';
 
 interface FamilyRow {
   /** Row of the JSON-RPC table in src/mcp/errors.ts: status, code and message. */
@@ -24,6 +24,7 @@ interface FamilyRow {
 
 const BUSY_SENTENCE = 'too many large requests are waiting on this server; retry in a few seconds';
 const BUSY_CLIENT_SENTENCE = 'too many of your large requests are waiting on this server; retry once they are answered';
+const RECEIVING_CLIENT_SENTENCE = 'too many of your request bodies are arriving at once; retry once they have arrived';
 
 export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   origin: { rpc: 'invalidOrigin', restCode: 'ORIGIN_NOT_ALLOWED' },
@@ -35,6 +36,8 @@ export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   busy: { rpc: 'rateLimited', restCode: 'SERVER_BUSY', rpcDetail: BUSY_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_SENTENCE}` },
   // …or this client alone has as many heavy requests waiting as one client may (process/offload.ts).
   'busy-client': { rpc: 'rateLimited', restCode: 'RATE_LIMITED', rpcDetail: BUSY_CLIENT_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_CLIENT_SENTENCE}` },
+  // …or this client's bodies being received hold as many bytes as one client may (http/reception.ts).
+  'receiving-client': { rpc: 'rateLimited', restCode: 'RATE_LIMITED', rpcDetail: RECEIVING_CLIENT_SENTENCE, restMessage: `Rate limit exceeded: ${RECEIVING_CLIENT_SENTENCE}` },
 };
 
 export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: number; readonly message: string }>> = {
@@ -48,6 +51,7 @@ export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: nu
   'host-missing': { status: 400, message: 'An HTTP/1.1 request needs a Host header' },
   'http-version': { status: 505, message: 'HTTP version not supported; use HTTP/1.1' },
   'request-timeout': { status: 408, message: 'Request not received in time' },
+  'upload-too-slow': { status: 408, message: 'Request body arrived too slowly; send it at 1 KB/s or faster' },
   internal: { status: 500, message: 'Internal server error' },
 };
 

@@ -5,6 +5,7 @@ import type { Exchange, HttpCore } from './core.js';
 import type { ClientPresence } from './ports.js';
 import { READ_BODY } from './core.js';
 import type { TurnJob } from './turn-batch.js';
+import type { ReceptionRefusal, Upload } from './reception.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 
 /**
@@ -68,8 +69,8 @@ export class RequestCycle implements ClientPresence, TurnJob {
   /** The complete body once handed to the core; released when the request is answered. */
   #body: RequestBody | undefined;
   #drainTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Body bytes this request holds of the server's reception budget (reception.ts), until its body is complete. */
-  #reserved = 0;
+  /** This request's share of what the server is receiving (reception.ts), from its head decision until its body is complete. */
+  #upload: Upload | undefined;
   readonly #expectsContinue: boolean;
 
   constructor(core: HttpCore, request: HttpRequest, writer: ResponseWriter, options: CycleOptions) {
@@ -110,15 +111,12 @@ export class RequestCycle implements ClientPresence, TurnJob {
       this.#dropBody();
       return this.#respond(this.#core.bodyTooLarge(this.#exchange), isLast);
     }
-    // A chunked body takes its share of the reception budget as it arrives (a declared one took it at its head).
-    if (this.#declared < 0 && this.#mayReadBody && chunk.byteLength > 0) {
-      if (!this.#core.reception.reserve(chunk.byteLength)) {
-        this.#dropBody();
-        return this.#respond(this.#core.receptionFull(this.#exchange), isLast);
-      }
-      this.#reserved += chunk.byteLength;
-    }
+    // A body takes its share of what the server receives as its bytes arrive, not as its Content-Length promises.
     if (isLast) this.#releaseReception();
+    else if (this.#upload !== undefined && chunk.byteLength > 0) {
+      const refusal = this.#upload.take(chunk.byteLength);
+      if (refusal !== undefined) return this.#refuseReception(refusal);
+    }
     if (this.#declared >= LARGE_BODY_BYTES) return this.#buffered(chunk, offset, isLast);
     const last = isLast && this.#mayReadBody && !this.#handling;
     if (last && this.#chunks.length === 0 && chunk.byteLength < LARGE_BODY_BYTES) {
@@ -186,11 +184,11 @@ export class RequestCycle implements ClientPresence, TurnJob {
 
   #decided(decision: HttpResponse | typeof READ_BODY): void {
     if (decision !== READ_BODY) return this.#respond(decision);
-    // The body's declared bytes (or what arrived of a chunked one) must fit what the server receives at once.
-    const owed = this.#declared >= 0 ? (this.#bodyComplete ? 0 : this.#declared) : this.#bodyComplete ? 0 : this.#bytesIn;
-    if (owed > 0) {
-      if (!this.#core.reception.reserve(owed)) return this.#respond(this.#core.receptionFull(this.#exchange));
-      this.#reserved = owed;
+    if (!this.#bodyComplete) {
+      // What arrived before the decision counts now; the rest as it comes, and an upload that crawls is cut (408).
+      this.#upload = this.#core.reception.open(this.#exchange.client, () => this.#tooSlow());
+      const refusal = this.#bytesIn > 0 ? this.#upload.take(this.#bytesIn) : undefined;
+      if (refusal !== undefined) return this.#refuseReception(refusal);
     }
     this.#mayReadBody = true;
     if (this.#expectsContinue) this.#writer.continue?.();
@@ -199,9 +197,21 @@ export class RequestCycle implements ClientPresence, TurnJob {
 
   /** The body is complete, refused or gone: its bytes no longer count as being received. */
   #releaseReception(): void {
-    if (this.#reserved === 0) return;
-    this.#core.reception.release(this.#reserved);
-    this.#reserved = 0;
+    this.#upload?.end();
+    this.#upload = undefined;
+  }
+
+  /** The server's budget, or this client's share of it, has no room for more of this body: 429, connection closed. */
+  #refuseReception(refusal: ReceptionRefusal): void {
+    this.#dropBody();
+    this.#respond(this.#core.receptionFull(this.#exchange, refusal));
+  }
+
+  /** The body arrives slower than the server's minimum rate: 408, connection closed. */
+  #tooSlow(): void {
+    if (this.#aborted || this.#answered) return;
+    this.#dropBody();
+    this.#respond(this.#core.uploadTooSlow(this.#exchange));
   }
 
   #runWithChunks(): void {

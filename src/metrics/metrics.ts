@@ -61,7 +61,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
   );
   const refusals = new Counter({
     name: 'sessionplan_rate_limit_refusals_total',
-    help: 'POSTs refused before they ran: limited (429), store unavailable (503), busy, busy_client or receiving (429: heavy work or body bytes past the server\'s caps).',
+    help: 'POSTs refused before they ran: limited (429), store unavailable (503), busy, busy_client, receiving or receiving_client (429: heavy work or body bytes past the server\'s or the client\'s caps), slow_upload (408: a body below the minimum rate).',
     labelNames: ['route', 'reason'] as const,
     registers: [registry],
   });

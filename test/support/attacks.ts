@@ -134,3 +134,77 @@ export function counterValue(metrics: string, name: string, labels = ''): number
     .filter((line) => line.startsWith(name) && (line[name.length] === ' ' || line[name.length] === '{') && line.includes(labels))
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
+
+/** A statistics of answers: how many of each status (0: no answer, the connection failed). */
+export type StatusCounts = Map<number, number>;
+const count = (counts: StatusCounts, status: number): void => void counts.set(status, (counts.get(status) ?? 0) + 1);
+/** Share of `counts` with status `status`. */
+export const shareOf = (counts: StatusCounts, status: number): number => {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  return total === 0 ? 0 : (counts.get(status) ?? 0) / total;
+};
+export const describeCounts = (counts: StatusCounts): string => [...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${n} × ${s}`).join(', ');
+
+/**
+ * Sockets from `localAddress` that each hold `bytes` open by sending one of its bytes every `everyMs`, and open again
+ * whenever the server closes them, until stopped: the re-opening slow client. Returns how often a socket was (re)opened
+ * and the status lines the server sent (0 when it closed without one).
+ */
+export function tricklingSockets(port: number, localAddress: string, options: { sockets: number; bytes: Buffer; everyMs: number; first?: number }): { stop(): Promise<{ opened: number; statuses: StatusCounts }> } {
+  const statuses: StatusCounts = new Map();
+  const live = new Set<Socket>();
+  let opened = 0;
+  let running = true;
+  const open = (): void => {
+    if (!running) return;
+    opened++;
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
+    live.add(socket);
+    let sent = 0;
+    let head = '';
+    let timer: ReturnType<typeof setInterval> | undefined;
+    socket.on('error', () => {});
+    socket.on('data', (d: Buffer) => (head += d.toString('latin1', 0, Math.min(d.length, 64))));
+    socket.once('connect', () => {
+      const first = options.first ?? 1;
+      socket.write(options.bytes.subarray(0, first));
+      sent = first;
+      timer = setInterval(() => {
+        if (sent < options.bytes.length) socket.write(options.bytes.subarray(sent, ++sent));
+      }, options.everyMs);
+    });
+    socket.once('close', () => {
+      clearInterval(timer);
+      live.delete(socket);
+      count(statuses, Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0));
+      // A client that re-opens at once: a short pause keeps a refused connect from spinning.
+      if (running) setTimeout(open, 20);
+    });
+  };
+  for (let i = 0; i < options.sockets; i++) open();
+  return {
+    async stop() {
+      running = false;
+      for (const socket of live) socket.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      return { opened, statuses };
+    },
+  };
+}
+
+/** POSTs of `request` from `clients` in turn, one every `intervalMs`, each on a fresh connection, until stopped. */
+export function steadyPosts(port: number, clients: readonly string[], request: RawRequest, intervalMs: number): { stop(): Promise<StatusCounts> } {
+  const statuses: StatusCounts = new Map();
+  const pending: Promise<void>[] = [];
+  let i = 0;
+  const timer = setInterval(() => {
+    pending.push(postFrom(port, clients[i++ % clients.length]!, request, 20_000).then((r) => count(statuses, r.status)));
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return statuses;
+    },
+  };
+}

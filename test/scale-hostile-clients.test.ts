@@ -1,0 +1,64 @@
+// One client must not deny everyone: uploads that crawl, a client's share of the bytes being received, and sockets that
+// trickle and re-open, against the built server on its defaults, with attackers and victims on other loopback addresses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counterValue, describeCounts, healthOnce, loopbackClients, neverReading, postFrom, shareOf, steadyPosts, tricklingSockets, wire } from './support/attacks.js';
+import { startMainProcess, type MainProcess } from './support/main-process.js';
+import { smallPlan } from '../bench/http/bodies.js';
+
+const REST = { 'content-type': 'application/json' };
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const metricsOf = async (server: MainProcess): Promise<string> => (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
+
+describe.each(['node', 'uws'] as const)('%s adapter: one client holding uploads open', (transport) => {
+  let server: MainProcess;
+  beforeAll(async () => {
+    server = await startMainProcess({ TRANSPORT: transport, LOG_LEVEL: 'info', METRICS_PORT: '0' }, { built: true });
+    expect((await healthOnce(server.port)).status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    expect(await server?.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('an upload that sends a byte every 2 s is cut with 408 once it is 5 s old', { timeout: 30_000 }, async () => {
+    const attack = tricklingSockets(server.port, '127.0.0.140', { sockets: 1, bytes: Buffer.from(wire({ path: '/api/session-links', headers: REST, body: '' }, 1_000_000) + '{"session":'), everyMs: 2_000, first: 200 });
+    const t0 = performance.now();
+    while (performance.now() - t0 < 9_000) {
+      await sleep(250);
+    }
+    const { statuses, opened } = await attack.stop();
+    expect(statuses.get(408)).toBeGreaterThanOrEqual(1);
+    expect(opened).toBeGreaterThanOrEqual(2);
+    expect(counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="slow_upload"')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('17 uploads declaring 33.5 MB from one address, trickled and re-opened: other clients\' creates are answered', { timeout: 60_000 }, async () => {
+    const declared = Math.floor(33_554_000 / 17);
+    const head = Buffer.from(wire({ path: '/api/session-links', headers: REST, body: '' }, declared) + `{"session":${' '.repeat(declared)}`);
+    const attack = tricklingSockets(server.port, '127.0.0.141', { sockets: 17, bytes: head, everyMs: 2_000, first: head.indexOf('{') + 1 });
+    await sleep(1_000);
+    // 130 small creates from 13 other addresses (10 each: inside every client's 60 per minute), over ~20 s.
+    const victims = steadyPosts(server.port, loopbackClients(13, 150), { path: '/api/session-links', headers: REST, body: JSON.stringify({ session: smallPlan() }) }, 150);
+    await sleep(130 * 150);
+    const served = await victims.stop();
+    const { opened, statuses } = await attack.stop();
+    console.log(`${transport}: 17 trickled uploads (${opened} opened, answered ${describeCounts(statuses)}); victims' creates: ${describeCounts(served)}`);
+    expect(shareOf(served, 200)).toBeGreaterThanOrEqual(0.95);
+    expect(statuses.get(408) ?? 0).toBeGreaterThan(0);
+  });
+
+  it('one client\'s bodies may hold 4 MB while they arrive: its third 1.5 MB upload is refused, another client\'s is not', { timeout: 30_000 }, async () => {
+    const declared = 1_900_000;
+    const partial = (bytes: number): Buffer => Buffer.concat([Buffer.from(wire({ path: '/api/session-links', headers: REST, body: '' }, declared)), Buffer.alloc(bytes, 0x20)]);
+    const before = counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="receiving_client"');
+    const held = [await neverReading(server.port, '127.0.0.170', partial(1_500_000)), await neverReading(server.port, '127.0.0.170', partial(1_500_000))];
+    await sleep(300);
+    const third = await postFrom(server.port, '127.0.0.170', { path: '/api/session-links', headers: REST, body: ' '.repeat(1_500_000) + JSON.stringify({ session: smallPlan() }) });
+    const other = await postFrom(server.port, '127.0.0.171', { path: '/api/session-links', headers: REST, body: ' '.repeat(1_500_000) + JSON.stringify({ session: smallPlan() }) });
+    for (const socket of held) socket.destroy();
+    const refused = counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="receiving_client"') - before;
+    // The refusal closes the connection instead of reading the rest, so a client still writing may see the reset first.
+    expect([429, 0]).toContain(third.status);
+    expect(other.status).toBe(200);
+    expect(refused).toBe(1);
+  });
+});
