@@ -46,6 +46,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** The destination of `logger` when it is one of process/logger.ts (the access log is then written straight to it). */
   accessLog?: AccessLogDestination;
+  /** How many lines that logger dropped (process/logger.ts), for the metric. */
+  droppedLogLines?: () => number;
   /** Viewer files; default: the built viewer (dist/viewer). `null` serves no viewer. */
   staticAssets?: StaticAssets | null;
   /** Share the port with the other worker threads (SO_REUSEPORT); only after the main thread probed it. */
@@ -109,6 +111,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     const identity = serverIdentity(config.publicBaseUrl);
     const metrics = options.metrics ?? createMetrics();
     metrics.watchRateLimitStore(() => store.health());
+    const droppedLogLines = options.droppedLogLines ?? ownLogger?.droppedLines;
+    if (droppedLogLines !== undefined) metrics.watchDroppedLogLines(droppedLogLines);
     const observer = createHttpObserver(metrics, logger, options.accessLog ?? (ownLogger === undefined ? undefined : { write: ownLogger.writeLine, bindings: '' }));
     const hooks: EndpointHooks = {
       recordEvent: (event) => metrics.recordEvent(event),

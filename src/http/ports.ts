@@ -51,7 +51,8 @@ export interface RequestRecord {
 /**
  * Why a POST was refused before it ran: `limited` (its client's rate limit), `unavailable` (the rate-limit store),
  * `busy` (heavy work from all clients fills the offload queue), `busy_client` (this client has as much heavy work
- * waiting as any client may), `receiving` (the server is receiving as many body bytes as it takes at once).
+ * waiting as any client may), `receiving` and `receiving_client` (the server, or this client's share of it, is receiving
+ * as many body bytes as it takes at once), `slow_upload` (a body arrived slower than the minimum rate: 408).
  */
 export type RefusalReason = 'limited' | 'unavailable' | 'busy' | 'busy_client' | 'receiving' | 'receiving_client' | 'slow_upload';
 

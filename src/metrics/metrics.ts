@@ -14,6 +14,8 @@ export interface ServerMetrics {
   watchRateLimitStore(read: () => RateLimitStoreHealth): void;
   /** A connection closed because its reader left too many answer bytes waiting (http/answer-backlog.ts). */
   recordSlowReaderClose(): void;
+  /** The counter sessionplan_log_lines_dropped_total reads the logger's count from `read` at every scrape. */
+  watchDroppedLogLines(read: () => number): void;
   /** Prometheus text exposition and its content type. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -88,6 +90,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
+  let droppedLogLines: (() => number) | undefined;
+  new Counter({
+    name: 'sessionplan_log_lines_dropped_total',
+    help: 'Log lines dropped because the log destination (stdout) was full, stalled or failing.',
+    registers: [registry],
+    collect() {
+      if (droppedLogLines === undefined) return;
+      this.reset();
+      this.inc(droppedLogLines());
+    },
+  });
+
   const requestSeries = new BoundSeries(latency);
   const eventSeries = new BoundSeries(eventLatency);
 
@@ -110,6 +124,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
     recordSlowReaderClose() {
       slowReaders.inc();
+    },
+    watchDroppedLogLines(read) {
+      droppedLogLines = read;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -1,70 +1,73 @@
-// The process's pino logger: JSON lines on stdout, gathered into batches and written a batch at a time.
+// The process's pino logger: JSON lines gathered into batches and handed to a log sink that never blocks the server.
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../config.js';
+import { createLogSink } from './log-sink.js';
+import type { LogSink } from './log-sink.js';
 
 /**
- * Lines are handed to sonic-boom in batches of this many characters (~110 access-log lines). sonic-boom measures its
- * last pending string (Buffer.byteLength, which flattens it) on every write: handed one line at a time, at 4 KB batches,
- * that cost ~1.7 µs per line; appending a line to a string here costs ~0.1 µs, and each batch is measured once.
- * A batch is written synchronously, one write(2) per ~16 KB: written off the loop instead, a batch still in flight at
- * exit landed after the lines written at exit (out of order), and each write paid a thread hand-off and a wake-up.
+ * Lines are handed to the sink in batches of this many characters (~110 access-log lines): one write per batch instead
+ * of one per line.
  */
 const LOG_BATCH_CHARS = 16_384;
 /** Batched lines reach stdout at the latest after this long. */
 const LOG_FLUSH_INTERVAL_MS = 1000;
-const STDOUT_FD = 1;
+/** flush(cb) waits at most this long for a destination that does not take the lines (shutdown must not hang on it). */
+export const LOG_FLUSH_DEADLINE_MS = 2000;
 
-type SonicBoom = ReturnType<typeof pino.destination>;
-
-/** pino's destination: collects lines into one string and hands sonic-boom a batch at a time, in order. */
+/** pino's destination: collects lines into one string and hands the sink a batch at a time, in order. */
 class LineBatches implements DestinationStream {
   #pending = '';
 
-  constructor(private readonly sonic: SonicBoom) {}
+  constructor(private readonly sink: LogSink) {}
 
   write(line: string): void {
     this.#pending += line;
     if (this.#pending.length >= LOG_BATCH_CHARS) this.handOver();
   }
 
-  /** What pino's `logger.flush(cb)` calls: the callback runs once everything handed over is written. */
+  /** What pino's `logger.flush(cb)` calls: the callback runs once everything is written, or after the deadline. */
   flush(callback?: (error?: Error) => void): void {
     this.handOver();
-    this.sonic.flush(callback);
+    this.sink.flush(() => callback?.(), LOG_FLUSH_DEADLINE_MS);
   }
 
   handOver(): void {
     if (this.#pending === '') return;
     const batch = this.#pending;
     this.#pending = '';
-    this.sonic.write(batch);
+    this.sink.write(batch);
   }
 
-  /** At process exit: the lines not handed over yet (every batch before them is already written). */
+  /** At process exit: what is gathered, in one last attempt that cannot block. */
   readonly writeRestAtExit = (): void => {
-    try {
-      this.handOver();
-    } catch {
-      // stdout closed at exit: nothing is left to report it to.
-    }
+    this.handOver();
+    this.sink.writeAtExit();
   };
 }
 
-/**
- * JSON lines on stdout, batched; `stop()` ends the periodic flush and hands over what is gathered.
- * `writeLine` writes a line the caller built in pino's format straight to the same destination (the access log).
- */
-export function createLogger(level: LogLevel): { logger: Logger; writeLine(line: string): void; stop(): void } {
-  // minLength 1: every batch is written at once (minLength 0 would make sonic-boom's flush(cb) skip its write).
-  const batches = new LineBatches(pino.destination({ dest: STDOUT_FD, sync: true, minLength: 1 }));
+export interface ProcessLogger {
+  logger: Logger;
+  /** Writes a line the caller built in pino's format straight to the same batches (the access log). */
+  writeLine(line: string): void;
+  /** Lines this logger dropped because stdout was full, stalled or failing (a metric). */
+  droppedLines(): number;
+  /** Ends the periodic flush and hands over what is gathered. */
+  stop(): void;
+}
+
+/** JSON lines on stdout (or `fd`), batched, through a sink that drops and counts what the destination does not take. */
+export function createLogger(level: LogLevel, fd = 1): ProcessLogger {
+  const sink = createLogSink(fd);
+  const batches = new LineBatches(sink);
   const logger = pino({ level, base: undefined }, batches);
-  const timer = setInterval(() => logger.flush(), LOG_FLUSH_INTERVAL_MS);
+  const timer = setInterval(() => batches.handOver(), LOG_FLUSH_INTERVAL_MS);
   timer.unref();
   process.on('exit', batches.writeRestAtExit);
   return {
     logger,
     writeLine: (line) => batches.write(line),
+    droppedLines: () => sink.droppedLines,
     stop: () => {
       clearInterval(timer);
       process.off('exit', batches.writeRestAtExit);

@@ -28,7 +28,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     return;
   }
 
-  const { logger, writeLine } = createLogger(config.logLevel);
+  const { logger, writeLine, droppedLines } = createLogger(config.logLevel);
   let transport: Transport;
   try {
     transport = await transportFor(config, (line) => {
@@ -80,7 +80,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
 
   try {
     const rateLimitStore = config.redisUrl === undefined ? undefined : createRedisRateLimitStore(config.redisUrl, logger);
-    server = await startServer(config, { logger, accessLog: { write: writeLine, bindings: '' }, rateLimitStore, transport });
+    server = await startServer(config, { logger, accessLog: { write: writeLine, bindings: '' }, droppedLogLines: droppedLines, rateLimitStore, transport });
   } catch (error) {
     const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
     console.error(message);

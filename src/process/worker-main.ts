@@ -35,7 +35,7 @@ export async function startWorkerServer(workerData: Record<string, unknown>): Pr
   connectWorkerMetrics(metricsPort, metrics.registry);
   // The main thread already said which adapter serves (and warned once if auto fell back): workers stay quiet.
   const accessLog = { write: own.writeLine, bindings: `,"worker":${workerIndex}` };
-  const server = await startServer(config, { logger, accessLog, rateLimitStore: store, sharedPort: true, metrics, onTransportWarning: () => {} }).catch(async (error: unknown) => {
+  const server = await startServer(config, { logger, accessLog, droppedLogLines: own.droppedLines, rateLimitStore: store, sharedPort: true, metrics, onTransportWarning: () => {} }).catch(async (error: unknown) => {
     await store.close?.();
     own.stop();
     throw error;

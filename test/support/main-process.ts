@@ -28,9 +28,10 @@ process.once('exit', () => {
 
 /**
  * Starts the server with `env` on top of a minimal environment (PORT=0, 127.0.0.1) and resolves with its port once
- * the ready line appears. `built: true` runs dist/process/main.js, as deployed (needs `npm run build`, which `npm test` runs).
+ * the ready line appears. `built: true` runs dist/process/main.js, as deployed (needs `npm run build`, which `npm test` runs);
+ * `stallStdout: true` stops reading its stdout after the ready line.
  */
-export async function startMainProcess(env: Record<string, string>, options: { built?: boolean } = {}): Promise<MainProcess> {
+export async function startMainProcess(env: Record<string, string>, options: { built?: boolean; stallStdout?: boolean } = {}): Promise<MainProcess> {
   if (env.LOG_LEVEL !== undefined && !['info', 'debug', 'trace'].includes(env.LOG_LEVEL)) {
     throw new Error(`LOG_LEVEL=${env.LOG_LEVEL} hides the ready line this helper waits for; use info or lower.`);
   }
@@ -70,6 +71,11 @@ export async function startMainProcess(env: Record<string, string>, options: { b
     });
   });
   const metricsPort = /, metrics http:\/\/[^:]+:(\d+)\/metrics\)/.exec(out)?.[1];
+  // A log shipper that stalled: nobody reads the server's stdout from now on, and the pipe fills.
+  if (options.stallStdout === true) {
+    child.stdout!.removeAllListeners('data');
+    child.stdout!.pause();
+  }
   return {
     child,
     pid: child.pid!,
