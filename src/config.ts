@@ -31,6 +31,11 @@ export interface ServerConfig {
   idleTimeoutS: number;
   /** Connections per process beyond this are refused at once (0 = no cap). */
   maxConnections: number;
+  /**
+   * Connections one client address (an IPv6 network of rateLimitIpv6Prefix) may hold at once (0 = no cap). Default: a
+   * fiftieth of maxConnections, and no cap behind a proxy (TRUST_PROXY > 0), whose connections all come from itself.
+   */
+  maxConnectionsPerClient: number;
   /** Where GET /metrics is served; undefined = not served at all (never on the public port). */
   metricsPort: number | undefined;
   metricsHost: string;
@@ -104,11 +109,18 @@ const variables = {
   METRICS_HOST: { schema: hostSchema, fallback: '127.0.0.1', secret: false },
   OFFLOAD_THREADS: { schema: integer(0, 64, 'must be an integer from 0 to 64 (0 = answer everything on the event loop)'), fallback: '1', secret: false },
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
+  MAX_CONNECTIONS_PER_CLIENT: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MCP_APPS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
 } as const;
 
 type Variables = typeof variables;
 type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> | (Variables[K]['fallback'] extends undefined ? undefined : never) };
+
+/** A client's share of the connection cap: one fiftieth (at least 10), none behind a proxy or without a cap. */
+export function defaultConnectionsPerClient(maxConnections: number, trustProxy: number): number {
+  if (maxConnections === 0 || trustProxy > 0) return 0;
+  return Math.max(10, Math.floor(maxConnections / 50));
+}
 
 /**
  * Reads and validates the environment. Throws ConfigError with one line naming every bad variable
@@ -149,6 +161,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     transport: p.TRANSPORT,
     idleTimeoutS: p.IDLE_TIMEOUT_S,
     maxConnections: p.MAX_CONNECTIONS,
+    maxConnectionsPerClient: p.MAX_CONNECTIONS_PER_CLIENT ?? defaultConnectionsPerClient(p.MAX_CONNECTIONS, p.TRUST_PROXY),
     metricsPort: p.METRICS_PORT,
     metricsHost: p.METRICS_HOST,
     offloadThreads: p.OFFLOAD_THREADS,

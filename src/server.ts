@@ -165,7 +165,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
         });
     opened.push(() => metricsListener?.close());
     const listening = await transport
-      .listen({ host: config.host, port: config.port, core, sharedPort: options.sharedPort, idleTimeoutS: config.idleTimeoutS, maxConnections: config.maxConnections })
+      .listen({ host: config.host, port: config.port, core, sharedPort: options.sharedPort, idleTimeoutS: config.idleTimeoutS, maxConnections: config.maxConnections, maxConnectionsPerClient: config.maxConnectionsPerClient, ipv6PrefixBits: config.rateLimitIpv6Prefix })
       .catch((error: unknown) => {
         throw new StartupError((error as Error).message);
       });

@@ -88,7 +88,7 @@ function runWithDestination(body: string, stdout: number | { readAfterMs: number
       child.stdout!.resume();
     }, stdout.readAfterMs);
   }
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

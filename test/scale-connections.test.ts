@@ -1,5 +1,6 @@
 // Connections are bounded on the default setup: idle sockets close after IDLE_TIMEOUT_S whatever the last request was,
-// and MAX_CONNECTIONS refuses new ones cheaply while existing connections keep being served. Server as its own process.
+// and MAX_CONNECTIONS refuses new ones cheaply while existing connections keep being served (all from one address here,
+// so the per-client share is switched off). Server as its own process.
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,7 +70,7 @@ afterEach(async () => {
 
 describe('idle connections (node:http, IDLE_TIMEOUT_S=10)', () => {
   it('closes 10,000 sockets idle after a GET within the idle timeout + 2 s, keeps health fast, and gives the fds back', { timeout: 120_000 }, async () => {
-    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '15000' });
+    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '15000', MAX_CONNECTIONS_PER_CLIENT: '0' });
     await sleep(500);
     const baseline = openFds(server.pid);
     const idle = await openIdle(server.port, 10_000, 'GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
@@ -96,7 +97,7 @@ describe('idle connections (node:http, IDLE_TIMEOUT_S=10)', () => {
 
 describe('MAX_CONNECTIONS', () => {
   it('refuses connections beyond the cap at once, keeps serving the open ones, and accepts again when they close', { timeout: 60_000 }, async () => {
-    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '300', IDLE_TIMEOUT_S: '3' });
+    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '300', MAX_CONNECTIONS_PER_CLIENT: '0', IDLE_TIMEOUT_S: '3' });
     // A keep-alive client that was there first: it is served again while the cap is reached.
     const early = connect(server.port, '127.0.0.1');
     let answers = '';

@@ -1,7 +1,9 @@
 // One client must not deny everyone: uploads that crawl, a client's share of the bytes being received, and sockets that
 // trickle and re-open, against the built server on its defaults, with attackers and victims on other loopback addresses.
+import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counterValue, describeCounts, healthOnce, loopbackClients, neverReading, postFrom, shareOf, steadyPosts, tricklingSockets, wire } from './support/attacks.js';
+import { closedWithin, counterValue, describeCounts, healthOnce, loopbackClients, neverReading, postFrom, shareOf, steadyPosts, tricklingSockets, wire } from './support/attacks.js';
 import { startMainProcess, type MainProcess } from './support/main-process.js';
 import { smallPlan } from '../bench/http/bodies.js';
 
@@ -62,3 +64,71 @@ describe.each(['node', 'uws'] as const)('%s adapter: one client holding uploads 
     expect(refused).toBe(1);
   });
 });
+
+describe('node:http: one host that trickles sockets and re-opens each one closed', () => {
+  let server: MainProcess;
+  beforeAll(async () => {
+    // A cap of 500 connections, so a test can reach it: a client's share is then 10 (a fiftieth, at least 10).
+    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '500' }, { built: true });
+  }, 60_000);
+  afterAll(async () => {
+    expect(await server?.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('600 sockets from one address hold at most its share: fresh health checks from other addresses are answered', { timeout: 60_000 }, async () => {
+    const head = Buffer.from('GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'x'.repeat(10_000));
+    const attack = tricklingSockets(server.port, '127.0.0.200', { sockets: 600, bytes: head, everyMs: 2_000 });
+    await sleep(2_000);
+    const probes: number[] = [];
+    const victims = loopbackClients(20, 201);
+    const t0 = performance.now();
+    for (let i = 0; performance.now() - t0 < 15_000; i++) {
+      probes.push((await healthFrom(server.port, victims[i % victims.length]!)).status);
+      await sleep(50);
+    }
+    const { opened } = await attack.stop();
+    const ok = probes.filter((s) => s === 200).length;
+    console.log(`one host re-opening 600 trickling sockets (${opened} opened): ${ok} of ${probes.length} fresh health checks answered`);
+    expect(ok / probes.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('near the cap, connections that sent no whole request are closed after 2 s instead of the 10 s head deadline', { timeout: 30_000 }, async () => {
+    // 40 addresses × their share of 10: 400 of 500 places, past three quarters.
+    const clients = loopbackClients(40, 10);
+    const sockets = await Promise.all(Array.from({ length: 400 }, (_, i) => openTrickle(server.port, clients[i % 40]!)));
+    const t0 = performance.now();
+    const closedAt = await Promise.all(sockets.map(async (socket) => ((await closedWithin(socket, 9_000)) ? performance.now() - t0 : Number.POSITIVE_INFINITY)));
+    for (const socket of sockets) socket.destroy();
+    const closed = closedAt.filter((ms) => Number.isFinite(ms));
+    console.log(`400 of 500 places held: ${closed.length} closed, the last after ${Math.max(...closed).toFixed(0)} ms`);
+    // Sockets opened after the pressure began are still under their own 2 s: all are closed well before 10 s.
+    expect(closed.length).toBe(400);
+    expect(Math.max(...closed)).toBeLessThan(5_000);
+    expect((await healthOnce(server.port)).status).toBe(200);
+  });
+});
+
+
+/** A socket from `localAddress` that sends the start of a head and then nothing. */
+function openTrickle(port: number, localAddress: string): Promise<Socket> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => {
+      socket.write('GET /mcp HTTP/1.1\r\n');
+      resolve(socket);
+    });
+    socket.on('error', () => {});
+  });
+}
+
+/** GET /mcp from `localAddress` on a fresh connection: its status (0: no answer within 5 s). */
+function healthFrom(port: number, localAddress: string): Promise<{ status: number }> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', agent: false, localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.setTimeout(5_000, () => req.destroy());
+    req.on('error', () => resolve({ status: 0 }));
+    req.end();
+  });
+}

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       transport: 'node',
       idleTimeoutS: 10,
       maxConnections: 10000,
+      maxConnectionsPerClient: 200,
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       offloadThreads: 1,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       TRANSPORT: 'uws',
       IDLE_TIMEOUT_S: '5',
       MAX_CONNECTIONS: '500',
+      MAX_CONNECTIONS_PER_CLIENT: '25',
       METRICS_PORT: '9464',
       METRICS_HOST: '0.0.0.0',
       OFFLOAD_THREADS: '2',
@@ -79,11 +81,20 @@ describe('loadConfig', () => {
       transport: 'uws',
       idleTimeoutS: 5,
       maxConnections: 500,
+      maxConnectionsPerClient: 25,
       metricsPort: 9464,
       metricsHost: '0.0.0.0',
       offloadThreads: 2,
       mcpApps: false,
     });
+  });
+
+  it('gives each client a fiftieth of MAX_CONNECTIONS (at least 10), and no share behind a proxy or without a cap', () => {
+    expect(loadConfig({ MAX_CONNECTIONS: '100' }).maxConnectionsPerClient).toBe(10);
+    expect(loadConfig({ MAX_CONNECTIONS: '5000' }).maxConnectionsPerClient).toBe(100);
+    expect(loadConfig({ MAX_CONNECTIONS: '0' }).maxConnectionsPerClient).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerClient).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '50' }).maxConnectionsPerClient).toBe(50);
   });
 
   it('treats empty values as unset', () => {
@@ -95,6 +106,7 @@ describe('loadConfig', () => {
     [{ TRANSPORT: 'express' }, 'TRANSPORT'],
     [{ IDLE_TIMEOUT_S: '0' }, 'IDLE_TIMEOUT_S'],
     [{ MAX_CONNECTIONS: '-5' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS_PER_CLIENT: 'ten' }, 'MAX_CONNECTIONS_PER_CLIENT'],
     [{ OFFLOAD_THREADS: '65' }, 'OFFLOAD_THREADS'],
     [{ RATE_LIMIT_IPV6_PREFIX: '129' }, 'RATE_LIMIT_IPV6_PREFIX'],
     [{ PORT: '65536' }, 'PORT'],

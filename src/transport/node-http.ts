@@ -8,6 +8,7 @@ import type { HttpCore } from '../http/core.js';
 import type { BacklogConnection } from '../http/answer-backlog.js';
 import type { PlainRefusal } from '../http/refusals.js';
 import type { HttpResponse } from '../http/types.js';
+import { ConnectionGuard } from './connection-guard.js';
 import { TransportError } from './types.js';
 import type { ListenOptions, ListeningServer, Transport } from './types.js';
 
@@ -145,7 +146,7 @@ function refuseHead(core: HttpCore, res: ServerResponse, refusal: PlainRefusal):
   res.end(response.body);
 }
 
-function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drained?: () => void }) {
+function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drained?: () => void }, guard: ConnectionGuard) {
   const cycleOptions = {
     closing: () => state.closing,
     settled: () => {
@@ -154,6 +155,7 @@ function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drai
     },
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
+    guard.served(req.socket);
     if (req.rawHeaders.length > MAX_HEADER_LINES * 2) return refuseHead(core, res, 'headers-too-large');
     if (req.httpVersion === '1.1' && req.headers.host === undefined) return refuseHead(core, res, 'host-missing');
     const request = {
@@ -246,7 +248,8 @@ export function createNodeHttpTransport(): Transport {
 
     listen(options: ListenOptions): Promise<ListeningServer> {
       const state: { inFlight: number; closing: boolean; drained?: () => void } = { inFlight: 0, closing: false };
-      const handler = serve(options.core, state);
+      const guard = new ConnectionGuard({ maxConnections: options.maxConnections, maxPerClient: options.maxConnectionsPerClient ?? 0, ipv6PrefixBits: options.ipv6PrefixBits ?? 64 });
+      const handler = serve(options.core, state, guard);
       const server: Server = createServer(
         {
           keepAliveTimeout: options.idleTimeoutS * 1000,
@@ -262,6 +265,10 @@ export function createNodeHttpTransport(): Transport {
         handler,
       );
       if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+      // Runs after node's own connection listener: a client past its share is closed before it sends anything.
+      server.on('connection', (socket: Socket) => {
+        if (!guard.admit(socket)) socket.destroy();
+      });
       // A client that ends its side after sending a request still reads the answer, also one that takes an offload thread
       // a while (node's default aborts the request on the client's FIN; small answers went out before it was read).
       (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
@@ -302,6 +309,7 @@ export function createNodeHttpTransport(): Transport {
             async close(graceMs = 10_000) {
               if (state.closing) return;
               state.closing = true;
+              guard.stop();
               server.close();
               server.closeIdleConnections();
               if (state.inFlight > 0) {

@@ -16,6 +16,10 @@ export interface ListenOptions {
   idleTimeoutS: number;
   /** Connections beyond this many per process are refused at once (0: no cap). */
   maxConnections: number;
+  /** Connections beyond this many from one client address are refused at once (0: no cap). */
+  maxConnectionsPerClient?: number;
+  /** IPv6 client addresses count per network of this prefix length (as the rate limit counts them). */
+  ipv6PrefixBits?: number;
 }
 
 export interface ListeningServer {
