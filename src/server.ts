@@ -187,23 +187,24 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   }
 }
 
-/** ioredis reports every reconnect attempt; one warning per this interval is enough for the operator. */
-const STORE_WARNING_INTERVAL_MS = 10_000;
+/** Each kind of store failure is logged at most once per this interval (ioredis reports every reconnect attempt). */
+const STORE_FAILURE_LOG_INTERVAL_MS = 60_000;
 
 /**
  * The Redis rate-limit store (REDIS_URL). It connects in the background: while Redis is unreachable — also at
- * startup — POSTs are answered 503 -32603 (fail closed) and it reconnects by itself. The log line names neither the
- * address nor the credentials.
+ * startup — POSTs are answered 503 -32603 (fail closed) and it reconnects by itself. Every kind of failure (a
+ * connection error's code, a reply such as READONLY or OOM, a timeout) is logged once per minute; the line names
+ * neither the address nor the credentials.
  */
 export function createRedisRateLimitStore(url: string, logger: Logger): RedisRateLimitStore {
-  let lastWarning = -Infinity;
+  const lastLogged = new Map<string, number>();
   return new RedisRateLimitStore({
     url,
-    onConnectionError: (error) => {
+    onFailure: (kind) => {
       const now = performance.now();
-      if (now - lastWarning < STORE_WARNING_INTERVAL_MS) return;
-      lastWarning = now;
-      logger.warn({ err: { type: error.name, code: (error as NodeJS.ErrnoException).code } }, 'rate-limit store (Redis) unreachable: POSTs are answered 503 until it is back');
+      if (now - (lastLogged.get(kind) ?? -Infinity) < STORE_FAILURE_LOG_INTERVAL_MS) return;
+      lastLogged.set(kind, now);
+      logger.warn({ store: 'redis', failure: kind }, `rate-limit store (Redis) failing (${kind}): POSTs are answered 503 until it recovers`);
     },
   });
 }

@@ -186,6 +186,45 @@ describe('RedisRateLimitStore', () => {
     }
   });
 
+  it('does not count hits that Redis runs after the caller stopped waiting (a stalled Redis that wakes up)', async () => {
+    const own = await startRedisServer();
+    try {
+      const store = await connectedStore(own.url);
+      expect((await store.hit('mcp:stall', WINDOW_MS)).count).toBe(1);
+      own.freeze();
+      await sleep(50); // stopped for sure: hits sent from now on wait in its socket
+      const failures = await Promise.all(Array.from({ length: 30 }, () => hitFailure(store, 'mcp:stall')));
+      expect(failures.every((f) => f instanceof RateLimitStoreError)).toBe(true);
+      own.thaw();
+      await sleep(300); // Redis runs the 30 queued scripts now, each past its deadline
+      expect((await store.hit('mcp:stall', WINDOW_MS)).count).toBe(2);
+    } finally {
+      own.thaw();
+      await own.stop();
+    }
+  });
+
+  it('reports READONLY and OOM replies as failures of their own kind', async () => {
+    const own = await startRedisServer();
+    const kinds: string[] = [];
+    try {
+      const store = new RedisRateLimitStore({ url: own.url, keyPrefix: 'test:rl:', onFailure: (kind) => kinds.push(kind) });
+      stores.push(store);
+      await store.ready(5_000);
+      await store.hit('mcp:warm', WINDOW_MS); // the clock is compared on ready
+      own.command('CONFIG', 'SET', 'maxmemory-policy', 'noeviction');
+      own.command('CONFIG', 'SET', 'maxmemory', '1');
+      expect(await hitFailure(store, 'mcp:oom')).toBeInstanceOf(RateLimitStoreError);
+      own.command('CONFIG', 'SET', 'maxmemory', '0');
+      // A replica refuses writes: what a demoted primary answers after a failover.
+      own.command('REPLICAOF', '127.0.0.1', '1');
+      expect(await hitFailure(store, 'mcp:readonly')).toBeInstanceOf(RateLimitStoreError);
+      expect(kinds).toEqual(['OOM', 'READONLY']);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('errors within 1 s when Redis is killed mid-load and recovers within 2 s of its restart, same store', async () => {
     const own = await startRedisServer();
     const store = await connectedStore(own.url);

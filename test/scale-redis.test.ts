@@ -141,3 +141,48 @@ describe('REDIS_URL while Redis is down at startup', () => {
     }
   });
 });
+
+describe('REDIS_URL: a Redis that stalls or refuses writes', () => {
+  let redis: RedisServerHandle;
+  let server: MainProcess;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    server = await startMainProcess({ REDIS_URL: redis.url, TRUST_PROXY: '1' });
+    for (let i = 0; i < 50 && (await ping(server.port, '198.51.100.1')).status !== 200; i++) await sleep(100);
+  });
+  afterAll(async () => {
+    redis?.thaw();
+    await server?.stop();
+    await redis?.stop();
+  });
+
+  it('a client whose 30 POSTs got 503 during a 2 s stall keeps at least 57 of its 60 once Redis wakes', async () => {
+    redis.freeze();
+    const frozenAt = performance.now();
+    await sleep(50);
+    const during = await Promise.all(Array.from({ length: 30 }, () => ping(server.port, '198.51.100.70')));
+    await sleep(Math.max(0, frozenAt + 2_000 - performance.now()));
+    redis.thaw();
+    await sleep(500);
+    const after = await Promise.all(Array.from({ length: 60 }, () => ping(server.port, '198.51.100.70')));
+    const ok = after.filter((r) => r.status === 200).length;
+    console.log(`30 POSTs in a 2 s stall: ${during.filter((r) => r.status === 503).length} × 503; then ${ok} of 60 answered 200`);
+    expect(during.every((r) => r.status === 503)).toBe(true);
+    expect(ok).toBeGreaterThanOrEqual(57);
+  });
+
+  it('READONLY and OOM replies are answered 503 and logged once per kind', async () => {
+    redis.command('CONFIG', 'SET', 'maxmemory-policy', 'noeviction');
+    redis.command('CONFIG', 'SET', 'maxmemory', '1');
+    const oom = await Promise.all(Array.from({ length: 5 }, () => ping(server.port, '198.51.100.80')));
+    redis.command('CONFIG', 'SET', 'maxmemory', '0');
+    redis.command('REPLICAOF', '127.0.0.1', '1');
+    const readonly = await Promise.all(Array.from({ length: 5 }, () => ping(server.port, '198.51.100.81')));
+    redis.command('REPLICAOF', 'NO', 'ONE');
+    await sleep(1_200); // the periodic hand-over of log lines
+    expect([...oom, ...readonly].map((r) => r.status)).toEqual(Array(10).fill(503));
+    const failures = server.stdout().split('\n').filter((line) => line.includes('"store":"redis"')).map((line) => (JSON.parse(line) as { failure: string }).failure);
+    expect(failures.filter((kind) => kind === 'OOM')).toHaveLength(1);
+    expect(failures.filter((kind) => kind === 'READONLY')).toHaveLength(1);
+  });
+});

@@ -20,6 +20,8 @@ export interface RedisServerHandle {
   thaw(): void;
   /** Kills it if running and removes the temp dir. */
   stop(): Promise<void>;
+  /** One command through redis-cli (from redis-tools, which redis-server depends on): its reply as text. */
+  command(...args: string[]): string;
 }
 
 function assertRedisInstalled(): void {
@@ -131,6 +133,12 @@ export async function startRedisServer(options: { unixSocket?: boolean } = {}): 
     },
     freeze: () => {
       child?.kill('SIGSTOP');
+    },
+    command: (...args: string[]) => {
+      const target = 'port' in address ? ['-h', '127.0.0.1', '-p', String(address.port)] : ['-s', address.socketPath];
+      const reply = spawnSync('redis-cli', [...target, ...args], { encoding: 'utf8', timeout: 5_000 });
+      if (reply.error || reply.status !== 0) throw new Error(`redis-cli ${args.join(' ')} failed: ${reply.error?.message ?? reply.stderr}`);
+      return reply.stdout.trim();
     },
     thaw: () => {
       child?.kill('SIGCONT');
