@@ -43,6 +43,8 @@ export interface ServerConfig {
   offloadThreads: number;
   /** The MCP App (plan view resource, `_meta.ui` on both tools); false gives the seed's exact MCP surface. */
   mcpApps: boolean;
+  /** SIGUSR1 opens Node's inspector on 127.0.0.1:9229 (Node's default); false (the default) ignores it. */
+  inspectorSignal: boolean;
 }
 
 /** A bad environment value; the message is one line naming the variable. */
@@ -111,6 +113,7 @@ const variables = {
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
   MAX_CONNECTIONS_PER_CLIENT: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MCP_APPS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
+  INSPECTOR_SIGNAL: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'off', secret: false },
 } as const;
 
 type Variables = typeof variables;
@@ -166,5 +169,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     metricsHost: p.METRICS_HOST,
     offloadThreads: p.OFFLOAD_THREADS,
     mcpApps: p.MCP_APPS,
+    inspectorSignal: p.INSPECTOR_SIGNAL,
   };
 }

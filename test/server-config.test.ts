@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       metricsHost: '127.0.0.1',
       offloadThreads: 1,
       mcpApps: true,
+      inspectorSignal: false,
     });
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       METRICS_HOST: '0.0.0.0',
       OFFLOAD_THREADS: '2',
       MCP_APPS: 'off',
+      INSPECTOR_SIGNAL: 'on',
     });
     expect(config).toEqual({
       port: 0,
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       metricsHost: '0.0.0.0',
       offloadThreads: 2,
       mcpApps: false,
+      inspectorSignal: true,
     });
   });
 
@@ -127,6 +130,7 @@ describe('loadConfig', () => {
     [{ RATE_WINDOW_S: '1m' }, 'RATE_WINDOW_S'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ MCP_APPS: 'true' }, 'MCP_APPS'],
+    [{ INSPECTOR_SIGNAL: 'yes' }, 'INSPECTOR_SIGNAL'],
   ])('refuses %j with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));

@@ -94,7 +94,7 @@ describe('startup refuses a bad environment with one clear line', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('on SIGTERM stops accepting, finishes the request in flight and exits 0', async () => {
+  it.each(['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const)('on %s stops accepting, finishes the request in flight and exits 0', async (signal) => {
     const { child, ready, exited } = startMain({ PORT: '0' });
     const url = new URL(await ready);
     const port = Number(url.port);
@@ -109,7 +109,7 @@ describe('graceful shutdown', () => {
     socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    child.kill('SIGTERM');
+    child.kill(signal);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // No new connections once shutdown started.
     const refused = await new Promise<string>((resolve) => {
@@ -137,6 +137,32 @@ describe('graceful shutdown', () => {
     expect(lines.at(-1)?.msg).toBe('stopped');
     // The access log carries method, path, status, sizes and duration, never the body.
     expect(stdout).not.toContain('req-7f3a');
+  });
+
+  it('ignores SIGUSR1 (no inspector), SIGUSR2 and SIGALRM, and still stops on SIGTERM', async () => {
+    const { child, ready, exited } = startMain({ PORT: '0' });
+    const port = Number(new URL(await ready).port);
+    for (const signal of ['SIGUSR1', 'SIGUSR2', 'SIGALRM'] as const) child.kill(signal);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(child.exitCode).toBeNull();
+    expect((await send(port)).status).toBe(200);
+    child.kill('SIGTERM');
+    const { code, stdout, stderr } = await exited;
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/Debugger|inspector/i);
+    const ignored = stdout.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; signal?: string }).filter((l) => l.msg === 'signal ignored');
+    expect(ignored.map((l) => l.signal).sort()).toEqual(['SIGALRM', 'SIGUSR1', 'SIGUSR2']);
+  });
+
+  it('lets SIGUSR1 open the inspector only with INSPECTOR_SIGNAL=on', async () => {
+    const { child, ready, exited } = startMain({ PORT: '0', INSPECTOR_SIGNAL: 'on' });
+    await ready;
+    child.kill('SIGUSR1');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    child.kill('SIGTERM');
+    const { code, stderr } = await exited;
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/inspector/i);
   });
 
   it('exits 0 on SIGINT when idle, also when the signal arrives twice (Ctrl-C under npm) and a keep-alive connection is open', async () => {

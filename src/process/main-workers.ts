@@ -12,6 +12,7 @@ import { displayUrl } from '../server.js';
 import { nodeSupportsReusePort } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
 import { launcherEndMessage, watchNpmLauncher } from './launcher.js';
+import { STOP_SIGNALS } from './signals.js';
 import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
 import type { SupervisorEvent } from './supervisor.js';
 import { spawnThread, threadEntry } from './threads.js';
@@ -84,18 +85,22 @@ export async function runWorkers(
   const noteSignal = (): void => {
     signalled = true;
   };
-  process.once('SIGTERM', noteSignal).once('SIGINT', noteSignal);
+  for (const signal of STOP_SIGNALS) process.once(signal, noteSignal);
   let metricsListener: MetricsListener | undefined;
   const release = (): void => {
     broker?.close();
     hub.close();
     void metricsListener?.close();
   };
-  const removeSignalHandlers = stopOnSignals(supervisor, () => {
-    release();
-    logger.info('stopped');
-    logger.flush();
-  });
+  const removeSignalHandlers = stopOnSignals(
+    supervisor,
+    () => {
+      release();
+      logger.info('stopped');
+      logger.flush();
+    },
+    { ignored: (signal) => logger.info({ signal }, 'signal ignored'), inspector: config.inspectorSignal },
+  );
   // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
   // signal it caught (SIGINT) as SIGINT.
   const unwatchLauncher = watchNpmLauncher(env, (end) => {

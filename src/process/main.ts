@@ -1,4 +1,4 @@
-// Process entry of the server: reads the environment, starts, logs the ready line, shuts down gracefully on SIGTERM/SIGINT.
+// Process entry of the server: reads the environment, starts, logs the ready line, shuts down gracefully on a stop signal.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.js';
@@ -8,6 +8,7 @@ import type { Transport } from '../transport/types.js';
 import { launcherEndMessage, watchNpmLauncher } from './launcher.js';
 import { createLogger } from './logger.js';
 import { runWorkers } from './main-workers.js';
+import { handleSignals } from './signals.js';
 import { resolveWorkerCount } from './supervisor.js';
 
 /** Exit status for a refused start (bad environment, port in use, missing build). */
@@ -15,7 +16,7 @@ const EXIT_STARTUP_FAILED = 1;
 
 /**
  * Starts the server from `env`. On a bad configuration or a failed start it prints one line to stderr and sets a
- * non-zero exit code; once running, SIGTERM/SIGINT stop accepting, let in-flight requests finish and exit 0.
+ * non-zero exit code; once running, a stop signal (signals.ts) stops accepting, lets in-flight requests finish and exits 0.
  */
 export async function main(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
   let config;
@@ -69,8 +70,11 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     logger.flush();
     if (server !== undefined) shutDown(server); // else: startServer is still running; handled right after it
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  const removeSignalHandlers = handleSignals({
+    stop,
+    ignored: (signal) => logger.info({ signal }, 'signal ignored'),
+    inspector: config.inspectorSignal,
+  });
   // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
   // signal it caught (SIGINT) as SIGINT.
   const unwatchLauncher = watchNpmLauncher(env, (end) => {
@@ -85,7 +89,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
     console.error(message);
     process.exitCode = EXIT_STARTUP_FAILED;
-    process.removeAllListeners('SIGTERM').removeAllListeners('SIGINT');
+    removeSignalHandlers();
     unwatchLauncher();
     return;
   }

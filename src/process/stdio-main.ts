@@ -9,6 +9,7 @@ import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
 import { createSessionOperations } from '../session/operations.js';
 import { McpStreamServer } from '../stdio/stream-server.js';
 import { watchNpmLauncher } from './launcher.js';
+import { handleSignals } from './signals.js';
 
 const STDERR_FD = 2;
 /** After SIGTERM/SIGINT, messages being handled get this long to be answered (the longest takes ~50 ms). */
@@ -22,7 +23,7 @@ const STOP_GRACE_MS = 500;
 export async function runStdio(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
   let config;
   try {
-    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL, MCP_APPS: env.MCP_APPS });
+    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL, MCP_APPS: env.MCP_APPS, INSPECTOR_SIGNAL: env.INSPECTOR_SIGNAL });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -69,8 +70,11 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
     // The empty write's callback runs once everything written before it has left (stdout may be asynchronous).
     void server.end().then(() => process.stdout.write('', exit));
   };
-  process.on('SIGTERM', () => stop('SIGTERM', STOP_GRACE_MS));
-  process.on('SIGINT', () => stop('SIGINT', STOP_GRACE_MS));
+  handleSignals({
+    stop: (signal) => stop(signal, STOP_GRACE_MS),
+    ignored: (signal) => logger.info({ signal }, 'signal ignored'),
+    inspector: config.inspectorSignal,
+  });
   // Under npx (`npx --prefix … sessionplan-mcp stdio`) a client's SIGTERM ends npm's shell, not this process
   // (launcher.ts): its going is taken as the same signal.
   watchNpmLauncher(env, (end) => stop(end === 'exited' ? 'npm exited' : "npm's shell was signalled", STOP_GRACE_MS));

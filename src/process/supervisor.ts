@@ -2,6 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TransferListItem, Worker } from 'node:worker_threads';
+import { handleSignals } from './signals.js';
+import type { SignalHandlers } from './signals.js';
 
 /** Main → worker. */
 type ControlMessage = { type: 'shutdown' };
@@ -159,26 +161,25 @@ export class WorkerSupervisor {
 }
 
 /**
- * Signals reach only the main thread: the first SIGTERM/SIGINT starts a graceful `stop()`, repeats are ignored (Ctrl-C
+ * Signals reach only the main thread: the first stop signal (signals.ts) starts a graceful `stop()`, repeats are ignored (Ctrl-C
  * under npm arrives twice; the servers' grace period bounds the drain). The process then ends by itself once the
  * workers are gone: no process.exit, which aborts Node while uWS apps are alive. Returns a function removing the handlers.
  */
-export function stopOnSignals(supervisor: WorkerSupervisor, onStopped?: () => void | Promise<void>): () => void {
+export function stopOnSignals(
+  supervisor: WorkerSupervisor,
+  onStopped: () => void | Promise<void>,
+  options: Pick<SignalHandlers, 'ignored' | 'inspector'>,
+): () => void {
   let signalled = false;
   const handle = (): void => {
     if (signalled) return;
     signalled = true;
     void supervisor
       .stop()
-      .then(() => onStopped?.())
+      .then(() => onStopped())
       .finally(remove);
   };
-  const remove = (): void => {
-    process.off('SIGTERM', handle);
-    process.off('SIGINT', handle);
-  };
-  process.on('SIGTERM', handle);
-  process.on('SIGINT', handle);
+  const remove = handleSignals({ stop: handle, ...options });
   return remove;
 }
 
