@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_VIEW_URI } from '../src/mcp/app-view.js';
 import { MAX_MESSAGE_BYTES } from '../src/mcp/wire.js';
 import { ensureAppViewBuilt } from './support/app-host.js';
+import { rssMb } from './support/attacks.js';
 import { CLI } from './support/cli.js';
 
 const SESSION = {
@@ -191,6 +192,51 @@ describe('raw stdio', () => {
     for (const line of server.lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
     expect(server.stderr()).toContain('sessionplan-mcp stdio: MCP on stdin/stdout');
     expect(server.stderr()).toContain('stdin ended');
+  });
+
+  it('refuses a line that is not UTF-8 with -32700, as HTTP refuses such a body, and answers the next one', async () => {
+    const server = startRaw();
+    const bad = Buffer.from(`${request(1, 'tools/call', { name: 'decode_session_link', arguments: { link: 'v2:XX' } })}\n`);
+    bad[bad.indexOf('XX')] = 0xff;
+    server.child.stdin.write(bad);
+    server.child.stdin.write(`${request(2, 'ping')}\n`);
+    const answers = (await server.nextLines(2)).map((line) => JSON.parse(line) as Record<string, any>);
+    expect(answers[0]).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringContaining('not valid UTF-8') } });
+    expect(answers[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+  });
+
+  it('a client that reads slowly: answers wait for it, input pauses, RSS stays within +100 MB, every answer arrives', { timeout: 90_000 }, async () => {
+    // A link of ~100 bytes whose document is 300,000 characters: each MCP answer holds it twice (~600 KB).
+    const link = `v2:${lz.compressToEncodedURIComponent(JSON.stringify({ workshop: { title: 'W', description: 'a'.repeat(300_000) } }))}`;
+    const child = spawn(process.execPath, [CLI, 'stdio'], { env: serverEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    closers.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    child.stderr.resume();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const baseline = rssMb(child.pid!);
+    // 200 requests (~55 KB) whose answers (~120 MB) would all wait in the server's output if it answered at once.
+    const count = 200;
+    child.stdin.write(`${Array.from({ length: count }, (_, i) => request(i, 'tools/call', { name: 'decode_session_link', arguments: { link } })).join('\n')}\n`);
+    // The reader takes at most 256 KB every 20 ms (~12 MB/s, slower than the server answers).
+    let answered = 0;
+    let partial = '';
+    let peak = baseline;
+    const t0 = performance.now();
+    while (answered < count && performance.now() - t0 < 60_000) {
+      const chunk = child.stdout.read(256 * 1024) as Buffer | null ?? (child.stdout.read() as Buffer | null);
+      if (chunk !== null) {
+        const parts = (partial + chunk.toString('latin1')).split('\n');
+        partial = parts.pop()!;
+        answered += parts.length;
+      }
+      peak = Math.max(peak, rssMb(child.pid!));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.stdin.end();
+    console.log(`stdio, ${count} decodes of ~600 KB answers to a reader of ~12 MB/s: ${answered} answered in ${((performance.now() - t0) / 1000).toFixed(1)} s, RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
+    expect(answered).toBe(count);
+    expect(peak - baseline).toBeLessThan(100);
   });
 
   it('SIGTERM ends it with exit status 0 in under a second, and it listens on no TCP port', async () => {

@@ -49,7 +49,19 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
     transport: 'stream',
     appView,
   });
-  const server = new McpStreamServer({ handle, write: writeStdout, maxMessageBytes: MAX_MESSAGE_BYTES });
+  let stopping = false;
+  const server = new McpStreamServer({
+    handle,
+    write: writeStdout,
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    // A client that reads its answers slowly: the next answer waits until those written have left (stdout on a pipe is
+    // asynchronous), and input pauses while messages wait, so memory stays bounded whatever the client sends.
+    outputReady: () => (process.stdout.writableLength <= MAX_PENDING_OUTPUT_BYTES ? undefined : new Promise((resolve) => process.stdout.once('drain', resolve))),
+    pauseInput: (pause) => {
+      if (pause) process.stdin.pause();
+      else if (!stopping) process.stdin.resume();
+    },
+  });
 
   // No stack trace ever leaves the process, and stdout stays JSON-RPC only: an unexpected crash is one stderr line.
   const crash = (error: unknown): void => {
@@ -59,7 +71,6 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
 
-  let stopping = false;
   const stop = (reason: string, waitMs: number): void => {
     if (stopping) return;
     stopping = true;
@@ -87,6 +98,9 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   process.stdin.on('error', () => stop('stdin failed', STOP_GRACE_MS));
   logger.info(`sessionplan-mcp stdio: MCP on stdin/stdout (links on ${config.publicBaseUrl})`);
 }
+
+/** Answer bytes that may wait for the client to read them before the next message is answered. */
+const MAX_PENDING_OUTPUT_BYTES = 1024 * 1024;
 
 function writeStdout(line: string): void {
   process.stdout.write(line);

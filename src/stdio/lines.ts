@@ -3,9 +3,14 @@
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
+/** Lines must be UTF-8 (RFC 8259 §8.1), as HTTP bodies must: a malformed sequence is refused, never read as U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export interface LineSink {
   /** A complete line as UTF-8 text, without its `\n` (and without a `\r` before it). */
   line(text: string): void;
+  /** A complete line that is not valid UTF-8 (its bytes are dropped). */
+  notUtf8(): void;
   /** A line grew past the cap: its bytes were dropped as they came, up to its `\n`. Called once per such line. */
   oversized(): void;
 }
@@ -75,6 +80,13 @@ export class LineSplitter {
       this.#sink.oversized();
       return;
     }
-    if (line.length > 0) this.#sink.line(line.toString('utf8'));
+    if (line.length === 0) return;
+    let text: string;
+    try {
+      text = UTF8.decode(line);
+    } catch {
+      return this.#sink.notUtf8();
+    }
+    this.#sink.line(text);
   }
 }

@@ -12,7 +12,23 @@ export interface StreamServerOptions {
   write(line: string): void;
   /** The longest message, in bytes; a longer line gets the JSON-RPC error and is dropped as it arrives. */
   maxMessageBytes: number;
+  /**
+   * Called before each answer: a promise while the answers already written wait for a slow reader beyond their bound
+   * (the next message is answered once it resolves), undefined when the output takes more now.
+   */
+  outputReady?(): Promise<void> | undefined;
+  /**
+   * Called with true once the messages read but not yet answered reach QUEUED_INPUT_MESSAGES (stop reading input), and
+   * with false once they are answered (read again): a client that writes faster than it reads cannot grow the queue.
+   */
+  pauseInput?(pause: boolean): void;
 }
+
+/** Messages read and waiting for their answer, past which input pauses. */
+export const QUEUED_INPUT_MESSAGES = 16;
+
+/** What the transport answers for a line that is not UTF-8: a parse error, as HTTP answers such a body. */
+const NOT_UTF8_ERROR = `${rpcError('malformedJson', null, 'the message is not valid UTF-8').body}\n`;
 
 /** What the transport answers for a line over the cap: the owner's 413 row (-32600), in a stream's words. */
 export function oversizedMessageError(maxMessageBytes: number): string {
@@ -37,13 +53,19 @@ export class McpStreamServer {
   #headers: Readonly<Record<string, string>> = NO_HEADERS;
   /** The end of the last message's answer: each message starts after it. */
   #last: Promise<void> = Promise.resolve();
+  /** Messages read and not answered yet. */
+  #queued = 0;
+  #inputPaused = false;
 
   constructor(options: StreamServerOptions) {
     this.#options = options;
     this.#oversized = `${oversizedMessageError(options.maxMessageBytes)}\n`;
     this.#lines = new LineSplitter(options.maxMessageBytes, {
-      line: (text) => this.#enqueue(text),
-      oversized: () => this.#enqueue(undefined),
+      line: (text) => {
+        if (!BLANK.test(text)) this.#enqueue(() => this.#answer(text));
+      },
+      notUtf8: () => this.#enqueue(() => this.#options.write(NOT_UTF8_ERROR)),
+      oversized: () => this.#enqueue(() => this.#options.write(this.#oversized)),
     });
   }
 
@@ -57,10 +79,22 @@ export class McpStreamServer {
     return this.#last;
   }
 
-  /** A message (or `undefined` for a line over the cap) is answered after everything before it. */
-  #enqueue(text: string | undefined): void {
-    if (text !== undefined && BLANK.test(text)) return;
-    this.#last = this.#last.then(() => (text === undefined ? this.#options.write(this.#oversized) : this.#answer(text)));
+  /** The answer to one line (a message, or the error for input refused as it was read), after everything before it. */
+  #enqueue(answer: () => Promise<void> | void): void {
+    this.#queued++;
+    if (this.#queued >= QUEUED_INPUT_MESSAGES && !this.#inputPaused) {
+      this.#inputPaused = true;
+      this.#options.pauseInput?.(true);
+    }
+    this.#last = this.#last.then(async () => {
+      await this.#options.outputReady?.();
+      await answer();
+      this.#queued--;
+      if (this.#inputPaused && this.#queued < QUEUED_INPUT_MESSAGES / 2) {
+        this.#inputPaused = false;
+        this.#options.pauseInput?.(false);
+      }
+    });
   }
 
   async #answer(text: string): Promise<void> {
