@@ -72,6 +72,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
   /** This request's share of what the server is receiving (reception.ts), from its head decision until its body is complete. */
   #upload: Upload | undefined;
   readonly #expectsContinue: boolean;
+  #closeAfterAnswer = false;
 
   constructor(core: HttpCore, request: HttpRequest, writer: ResponseWriter, options: CycleOptions) {
     this.#core = core;
@@ -163,6 +164,14 @@ export class RequestCycle implements ClientPresence, TurnJob {
     if (this.#aborted || this.#answered || this.#handling) return;
     this.#dropBody();
     this.#respond(this.#core.plainRefusal('bad-request'), true);
+  }
+
+  /**
+   * What follows this request on its connection is malformed, but the request itself was read whole and has no answer
+   * yet: it is answered as usual, with `Connection: close`, and the connection ends after the answer.
+   */
+  closeAfterAnswer(): void {
+    this.#closeAfterAnswer = true;
   }
 
   /** True while the request has no answer yet (its connection is busy, not idle, whatever it waits for). */
@@ -269,7 +278,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
     this.#answered = true;
     this.#dropBody();
     const bodyPending = !this.#bodyComplete && !lastChunkSeen;
-    let mode: CloseMode = response.closeConnection === true || this.#options.closing() ? 'close' : 'keep';
+    let mode: CloseMode = response.closeConnection === true || this.#closeAfterAnswer || this.#options.closing() ? 'close' : 'keep';
     // A client that waits for 100 Continue never sends the body it was refused: nothing to drain.
     const bodyWithheld = this.#expectsContinue && !this.#mayReadBody;
     if (bodyPending) mode = this.#declared > MAX_DRAIN_BYTES || response.closeConnection === true || bodyWithheld ? 'close' : 'after-body';

@@ -1,4 +1,5 @@
 // JSON-RPC 2.0 envelope of one POSTed message: jsonrpc "2.0", a string|number id (0 and "" included), a method name.
+import { numericId } from './id-text.js';
 import type { RequestId } from './types.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -28,16 +29,15 @@ export interface EnvelopeProblem {
   detail: string;
 }
 
-export function isRequestId(value: unknown): value is RequestId {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-}
-
-/** Reads the envelope of a JSON object body; the id is read first so later problems can still echo it. */
-export function readEnvelope(body: JsonObject): Envelope | EnvelopeProblem {
+/**
+ * Reads the envelope of a JSON object body, parsed from `text`; the id is read first so later problems can still echo
+ * it. A numeric id is echoed as its text when its value would not write back to it (id-text.ts).
+ */
+export function readEnvelope(body: JsonObject, text: string): Envelope | EnvelopeProblem {
   const hasId = Object.hasOwn(body, 'id');
   const rawId = body.id;
-  if (hasId && !isRequestId(rawId)) return { id: undefined, detail: 'id must be a string or a number' };
-  const id = hasId ? (rawId as RequestId) : undefined;
+  const id = !hasId ? undefined : typeof rawId === 'string' ? rawId : typeof rawId === 'number' ? numericId(rawId, text) : undefined;
+  if (hasId && id === undefined) return { id: undefined, detail: 'id must be a string or a number' };
   if (body.jsonrpc !== '2.0') return { id, detail: 'jsonrpc must be "2.0"' };
   if (typeof body.method !== 'string') {
     const isResponse = Object.hasOwn(body, 'result') || Object.hasOwn(body, 'error');

@@ -1,4 +1,5 @@
 // The one table of JSON-RPC error codes, and the HTTP status each situation of the owner's error table answers with.
+import { idJson } from './id-text.js';
 import type { Reply, ResponseId } from './types.js';
 
 /** JSON-RPC 2.0 codes plus the MCP-reserved ones this server emits; nothing else is ever sent. */
@@ -67,5 +68,7 @@ export function rpcError(situation: RpcSituation, id: ResponseId, detail?: strin
     message: detail === undefined ? row.message : `${row.message}: ${detail}`,
   };
   if (data !== undefined) error.data = data;
-  return { status: row.status, body: JSON.stringify({ jsonrpc: '2.0', id, error }) };
+  // `undefined`: no id member at all (the modern era's answer when the id could not be read).
+  const idMember = id === undefined ? '' : `"id":${id === null ? 'null' : idJson(id)},`;
+  return { status: row.status, body: `{"jsonrpc":"2.0",${idMember}"error":${JSON.stringify(error)}}` };
 }

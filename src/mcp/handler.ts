@@ -64,7 +64,7 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
       return plain(rpcError('invalidRequest', unknownIdFor(eraOfHeader(versionHeader)), 'the request body must be a JSON-RPC message object'));
     }
     const era = classifyMessage(parsed, versionHeader);
-    const envelope = readEnvelope(parsed);
+    const envelope = readEnvelope(parsed, req.body);
     if (isEnvelopeProblem(envelope)) return plain(rpcError('invalidRequest', envelope.id ?? unknownIdFor(era), envelope.detail));
     const { id } = envelope;
     if (id === undefined) return acceptNotification(era, req.headers);

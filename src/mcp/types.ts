@@ -1,5 +1,6 @@
 import type { JsonText } from '../session/json-pieces.js';
 import type { LegacyProtocolVersion } from './version.js';
+import type { NumberText } from './id-text.js';
 
 // Plain request/response shapes shared by the MCP protocol layer and the HTTP layer that calls it (no sockets here).
 
@@ -40,8 +41,11 @@ export interface McpObserver {
   onToolCall?(event: { tool: ToolName; outcome: ToolCallOutcome; durationMs: number }): void;
 }
 
-/** A JSON-RPC request id as the wire allows it: a string or a finite number (0 and "" included). */
-export type RequestId = string | number;
+/**
+ * A JSON-RPC request id as the wire allows it: a string or a number (0 and "" included); a number whose value would not
+ * write back to the text sent is kept as that text (id-text.ts), so that it is echoed exactly.
+ */
+export type RequestId = string | number | NumberText;
 
 /**
  * The id slot of a response: a known id is echoed; `undefined` means the id could not be read and is omitted

@@ -27,6 +27,8 @@ export function describeType(value: unknown): string {
     case 'string':
       return 'a string';
     case 'number':
+      // JSON.parse reads a number beyond the double range (1e400) as ±Infinity: say what the client wrote.
+      if (!Number.isFinite(value)) return 'a number too large to represent';
       return Number.isInteger(value) ? 'an integer' : 'a number';
     case 'boolean':
       return 'a boolean';

@@ -34,7 +34,9 @@ const BACKLOG_MIN_BYTES = 16 * 1024;
 
 /** The request a socket is serving, for the idle timeout and parser errors (set on 'request', cleared when answered). */
 const ACTIVE = Symbol('sessionplan.activeCycle');
-type ServedSocket = Socket & { [ACTIVE]?: RequestCycle | undefined };
+/** …and its message, whose `complete` says whether the parser read all of it before an error in what followed. */
+const ACTIVE_MESSAGE = Symbol('sessionplan.activeMessage');
+type ServedSocket = Socket & { [ACTIVE]?: RequestCycle | undefined; [ACTIVE_MESSAGE]?: IncomingMessage | undefined };
 
 /** Destroys a socket CLOSE_LINGER_MS from now unless it closes first. */
 function destroyAfterLinger(socket: Socket): void {
@@ -156,6 +158,7 @@ function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drai
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
     guard.served(req.socket);
+    if (req.httpVersionMajor !== 1) return refuseHead(core, res, 'http-version');
     if (req.rawHeaders.length > MAX_HEADER_LINES * 2) return refuseHead(core, res, 'headers-too-large');
     if (req.httpVersion === '1.1' && req.headers.host === undefined) return refuseHead(core, res, 'host-missing');
     const request = {
@@ -168,11 +171,12 @@ function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drai
     const cycle = new RequestCycle(core, request, writerFor(req, res, core), cycleOptions);
     const socket = req.socket as ServedSocket;
     socket[ACTIVE] = cycle;
+    socket[ACTIVE_MESSAGE] = req;
     req.on('data', (chunk: Buffer) => cycle.data(chunk, false, false));
     req.on('end', () => cycle.data(EMPTY, true, false));
     // 'close' of the response before it finished: the client went away (or the socket was cut).
     res.on('close', () => {
-      if (socket[ACTIVE] === cycle) socket[ACTIVE] = undefined;
+      if (socket[ACTIVE] === cycle) socket[ACTIVE] = socket[ACTIVE_MESSAGE] = undefined;
       if (!res.writableFinished) cycle.abort();
     });
     cycle.start();
@@ -284,6 +288,9 @@ export function createNodeHttpTransport(): Transport {
         // request is answered 400 and the connection closed, unless it is already being answered.
         const active = (socket as ServedSocket)[ACTIVE];
         if (active !== undefined) {
+          // The request before the bad bytes was read whole (garbage after a valid POST in one write): it is answered,
+          // and its connection closes after the answer.
+          if ((socket as ServedSocket)[ACTIVE_MESSAGE]?.complete === true && active.pending) return active.closeAfterAnswer();
           active.interrupt();
           return destroyAfterLinger(socket);
         }
