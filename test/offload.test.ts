@@ -3,6 +3,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textBody } from '../src/http/body.js';
+import { MAX_CLIENT_RECEIVING_BYTES } from '../src/http/reception.js';
 import { BUSY_RETRY_AFTER_S, heavyCost, MAX_QUEUED_BYTES_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_DECODE_CHARS } from '../src/process/offload.js';
 import { smallPlan } from '../bench/http/bodies.js';
 import { loadCodec } from '../src/codec/node.js';
@@ -149,12 +150,14 @@ describe('the offload queue', () => {
   it('answers 429 with Retry-After once the queued bodies pass their cap, in each endpoint family, and counts it', { timeout: 60_000 }, async () => {
     const create = `{"session":${validCreate.argumentJson}}`;
     const mcpCreate = requests[4]!.body;
-    // Each body is ~1.75 MB: a thread runs one, the queue holds 18 of them; three clients send nine each (one client
-    // alone may queue only MAX_QUEUED_JOBS_PER_CLIENT), so the rest must be refused at once.
+    // Each body is ~1.75 MB: a thread runs one, the queue holds 19 of them; ten clients send four each (as many as one
+    // client's share of the bytes being received holds at once), so the rest must be refused at once.
     const fit = Math.floor(MAX_QUEUED_BYTES_PER_THREAD / Buffer.byteLength(create));
-    const clients = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
-    const total = clients.length * (MAX_QUEUED_JOBS_PER_CLIENT + 1);
-    expect(clients.length * MAX_QUEUED_JOBS_PER_CLIENT).toBeGreaterThan(fit);
+    const clients = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
+    const perClient = Math.floor(MAX_CLIENT_RECEIVING_BYTES / Buffer.byteLength(create));
+    expect(perClient).toBeLessThanOrEqual(MAX_QUEUED_JOBS_PER_CLIENT);
+    const total = clients.length * perClient;
+    expect(total).toBeGreaterThan(2 * fit);
     const replies = await Promise.all(
       Array.from({ length: total }, (_, i) => {
         const localAddress = clients[i % clients.length]!;
@@ -178,7 +181,7 @@ describe('the offload queue', () => {
     for (const r of busy) expect(known).toContain(r.text);
     // The server-wide cap was what refused some of them (the per-client cap alone would have let 24 wait).
     expect(busy.filter((r) => r.text.includes('this server; retry in a few seconds')).length).toBeGreaterThan(0);
-    const counted = (await offloaded.metrics.render()).body.split('\n').filter((l) => l.startsWith('sessionplan_rate_limit_refusals_total{') && /reason="busy(_client)?"/.test(l));
+    const counted = (await offloaded.metrics.render()).body.split('\n').filter((l) => l.startsWith('sessionplan_rate_limit_refusals_total{') && /reason="(busy|receiving)(_client)?"/.test(l));
     expect(counted.reduce((sum, l) => sum + Number(l.split(' ').pop()), 0)).toBe(busy.length);
     // Once the queue has drained, large requests are taken again.
     expect((await send(offloaded.port, { method: 'POST', path: '/api/session-links', headers: JSON_HEADERS, body: create })).status).toBe(200);

@@ -48,18 +48,20 @@ describe.each(['node', 'uws'] as const)('%s adapter: one client holding uploads 
     expect(statuses.get(408) ?? 0).toBeGreaterThan(0);
   });
 
-  it('one client\'s bodies may hold 4 MB while they arrive: its third 1.5 MB upload is refused, another client\'s is not', { timeout: 30_000 }, async () => {
-    const declared = 1_900_000;
-    const partial = (bytes: number): Buffer => Buffer.concat([Buffer.from(wire({ path: '/api/session-links', headers: REST, body: '' }, declared)), Buffer.alloc(bytes, 0x20)]);
+  it('one client\'s bodies may hold 8 MB while they arrive: its fifth 1.9 MB upload is refused, another client\'s is not', { timeout: 30_000 }, async () => {
+    const declared = 1_950_000;
+    const partial = Buffer.concat([Buffer.from(wire({ path: '/api/session-links', headers: REST, body: '' }, declared)), Buffer.alloc(1_900_000, 0x20)]);
     const before = counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="receiving_client"');
-    const held = [await neverReading(server.port, '127.0.0.170', partial(1_500_000)), await neverReading(server.port, '127.0.0.170', partial(1_500_000))];
+    const held: Socket[] = [];
+    for (let i = 0; i < 4; i++) held.push(await neverReading(server.port, '127.0.0.170', partial));
     await sleep(300);
-    const third = await postFrom(server.port, '127.0.0.170', { path: '/api/session-links', headers: REST, body: ' '.repeat(1_500_000) + JSON.stringify({ session: smallPlan() }) });
-    const other = await postFrom(server.port, '127.0.0.171', { path: '/api/session-links', headers: REST, body: ' '.repeat(1_500_000) + JSON.stringify({ session: smallPlan() }) });
+    const body = ' '.repeat(1_900_000) + JSON.stringify({ session: smallPlan() });
+    const fifth = await postFrom(server.port, '127.0.0.170', { path: '/api/session-links', headers: REST, body });
+    const other = await postFrom(server.port, '127.0.0.171', { path: '/api/session-links', headers: REST, body });
     for (const socket of held) socket.destroy();
     const refused = counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="receiving_client"') - before;
     // The refusal closes the connection instead of reading the rest, so a client still writing may see the reset first.
-    expect([429, 0]).toContain(third.status);
+    expect([429, 0]).toContain(fifth.status);
     expect(other.status).toBe(200);
     expect(refused).toBe(1);
   });

@@ -53,13 +53,14 @@ describe('the written size of a decoded document', () => {
     expect(await decodeFailure(text, link)).toMatch(/^SESSION_DECODE_FAILED: link: the decoded document is at least 11,940,\d{3} bytes of JSON text/);
   });
 
-  it('does not refuse on the codec\'s measure what only its numbers could make long (they are counted exactly once parsed)', async () => {
-    // 100,000 numbers the measure counts at 25 bytes each (2.5 MB at most), written as 3 bytes each.
-    const text = `{"workshop":{"title":"W"},"extra":[${Array(100_000).fill('1.5').join(',')}]}`;
+  it('does not refuse on the codec\'s measure what only its numbers could make long, and refuses more than 10,000 numbers that are not whole', async () => {
+    // 10,000 numbers the measure counts at 25 bytes each, written as 3 bytes each: read.
+    const text = `{"workshop":{"title":"W"},"extra":[${Array(10_000).fill('1.5').join(',')}]}`;
     const { session } = await operations.decodeSessionLink(linkOf(text));
-    expect(Buffer.byteLength(JSON.stringify(session))).toBeLessThan(500_000);
-    // …and refuses them once they really are written as more than 2,000,000 bytes.
-    expect(await decodeFailure(`{"workshop":{"title":"W"},"extra":[${Array(95_000).fill('1e20').join(',')}]}`)).toMatch(/the decoded document is 2,09\d,\d{3} bytes of JSON text/);
+    expect(Buffer.byteLength(JSON.stringify(session))).toBeLessThan(100_000);
+    // One more, or numbers that would be written longer than they were sent (1e20 as 21 digits): refused before parsing.
+    expect(await decodeFailure(`{"workshop":{"title":"W"},"extra":[${Array(10_001).fill('1.5').join(',')}]}`)).toMatch(/holds 10,001 numbers that are not whole numbers of up to 15 digits but at most 10,000 are allowed/);
+    expect(await decodeFailure(`{"workshop":{"title":"W"},"extra":[${Array(95_000).fill('1e20').join(',')}]}`)).toMatch(/holds 95,000 numbers that are not whole/);
   });
 
   it('counts the defaults it fills in: at most MAX_DEFAULT_BYTES for the most items and list entries decode reads', () => {

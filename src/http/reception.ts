@@ -5,8 +5,8 @@
  * 500 clients each sending 1.9 MB and stalling held ~1 GB of RSS (a pooled-size buffer each).
  */
 export const MAX_RECEIVING_BYTES = 32 * 1024 * 1024;
-/** …and at most this many per client (two full-size bodies), so that one client cannot take the whole budget. */
-export const MAX_CLIENT_RECEIVING_BYTES = 4 * 1024 * 1024;
+/** …and at most this many per client (four full-size bodies), so that one client cannot take the whole budget. */
+export const MAX_CLIENT_RECEIVING_BYTES = 8 * 1024 * 1024;
 /**
  * An upload must arrive at this average rate once it is older than UPLOAD_GRACE_MS, else it is cut with 408: a body
  * trickled a byte at a time holds its place (and its connection) at no cost to its sender.

@@ -235,6 +235,24 @@ export function unpairedSurrogatesProblem(json: JsonText): Problem | null {
   return count <= MAX_UNPAIRED_SURROGATES ? null : { path: 'session', message: unpairedSurrogatesSentence(count) };
 }
 
+/**
+ * A decoded document holds at most this many numbers that are not plain integers (fractions, exponents, more than 15
+ * digits). A session's own numbers are all integers, and unknown data of older documents has no use for many more; but
+ * each one costs V8 a floating-point parse and a shortest round-trip write (twice for an MCP answer), so a short link
+ * that expands to hundreds of thousands of them costs what no plan needs.
+ */
+export const MAX_DECODED_LOOSE_NUMBERS = 10_000;
+
+/** The problem of a decoded text the codec found holding more than MAX_DECODED_LOOSE_NUMBERS such numbers, or null. */
+export function looseNumbersInDecodeProblem(count: number): Problem | null {
+  return count <= MAX_DECODED_LOOSE_NUMBERS
+    ? null
+    : {
+        path: 'link',
+        message: `the decoded document holds ${count.toLocaleString('en-US')} numbers that are not whole numbers of up to 15 digits but at most ${MAX_DECODED_LOOSE_NUMBERS.toLocaleString('en-US')} are allowed (a session's own numbers are all whole)`,
+      };
+}
+
 /** The problem of a decoded text whose strings the codec found holding more than MAX_UNPAIRED_SURROGATES, or null. */
 export function unpairedSurrogatesInDecodeProblem(count: number): Problem | null {
   return count <= MAX_UNPAIRED_SURROGATES

@@ -5,8 +5,10 @@ import { SessionError } from './errors.js';
 import { describeType } from './issues.js';
 import {
   decodedSizeProblem,
+  looseNumbersInDecodeProblem,
   MAX_DECODED_CONTAINERS,
   MAX_DECODED_LIST_ENTRIES,
+  MAX_DECODED_LOOSE_NUMBERS,
   MAX_DECODED_VALUES,
   MAX_UNPAIRED_SURROGATES,
   measuredSizeProblem,
@@ -130,8 +132,8 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
           maxJsonListEntries: MAX_DECODED_LIST_ENTRIES,
           maxJsonValues: MAX_DECODED_VALUES,
           maxJsonContainers: MAX_DECODED_CONTAINERS,
-          // A text of no more units cannot hold more unpaired surrogates than allowed.
-          measureJsonOver: MAX_UNPAIRED_SURROGATES,
+          // A text of no more units cannot hold more unpaired surrogates, or more loose numbers, than allowed.
+          measureJsonOver: Math.min(MAX_UNPAIRED_SURROGATES, MAX_DECODED_LOOSE_NUMBERS),
           onJsonShape: (shape) => (measure = shape),
         });
       } catch (error) {
@@ -140,7 +142,10 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
       }
       // What the answer will write is counted before it is written (a short link can expand to text that grows sixfold):
       // from the codec's measure before parsing when that already passes the limit, else exactly once parsed.
-      const early = measure === undefined ? null : (measuredSizeProblem(measure) ?? unpairedSurrogatesInDecodeProblem(measure.loneSurrogates));
+      const early =
+        measure === undefined
+          ? null
+          : (measuredSizeProblem(measure) ?? unpairedSurrogatesInDecodeProblem(measure.loneSurrogates) ?? looseNumbersInDecodeProblem(measure.looseNumbers));
       if (early !== null) throw new SessionError('SESSION_DECODE_FAILED', [early]);
       const { session, warnings } = readDecodedSession(text);
       const size = decodedSizeProblem(session, text.length, measure);
