@@ -59,17 +59,27 @@ describe('the plan', () => {
 });
 
 describe('the link the button opens', () => {
-  it('a create: its structuredContent.link, if it is a web address', () => {
-    expect(linkToOpen('create', { session: {} }, { link: 'https://sessionplan.de/#data=v2:abc' }, BASE)).toBe('https://sessionplan.de/#data=v2:abc');
-    expect(linkToOpen('create', undefined, { link: 'javascript:alert(1)//#data=v2:abc' }, BASE)).toBeUndefined();
+  it('a create: the snapshot of its structuredContent.link on PUBLIC_BASE_URL', () => {
+    expect(linkToOpen('create', { session: {} }, { link: `${BASE}#data=v2:abc` }, BASE)).toEqual({ url: `${BASE}#data=v2:abc` });
+    expect(linkToOpen('create', { session: {} }, { link: 'https://sessionplan.de/#data=v2:abc' }, BASE)).toEqual({ url: `${BASE}#data=v2:abc`, otherOrigin: 'https://sessionplan.de' });
+    expect(linkToOpen('create', undefined, { link: 'javascript:alert(1)//#data=v2:abc' }, BASE)).toEqual({ url: `${BASE}#data=v2:abc` });
     expect(linkToOpen('create', undefined, undefined, BASE)).toBeUndefined();
   });
 
-  it('a decode: the given link as it was, or the snapshot on PUBLIC_BASE_URL when it was a code, a hash or no web address', () => {
-    expect(linkToOpen('decode', { link: '  https://other.example/p/#data=v2:abc  ' }, undefined, BASE)).toBe('https://other.example/p/#data=v2:abc');
-    expect(linkToOpen('decode', { link: 'v2:abc' }, undefined, BASE)).toBe(`${BASE}#data=v2:abc`);
-    expect(linkToOpen('decode', { link: '#data=v2:abc' }, undefined, BASE)).toBe(`${BASE}#data=v2:abc`);
-    expect(linkToOpen('decode', { link: 'javascript:alert(1)//#data=v2:abc' }, undefined, BASE)).toBe(`${BASE}#data=v2:abc`);
+  it('a decode: the snapshot on PUBLIC_BASE_URL, whatever origin the given link had; another origin is named, not opened', () => {
+    expect(linkToOpen('decode', { link: `  ${BASE}#data=v2:abc  ` }, undefined, BASE)).toEqual({ url: `${BASE}#data=v2:abc` });
+    expect(linkToOpen('decode', { link: 'v2:abc' }, undefined, BASE)).toEqual({ url: `${BASE}#data=v2:abc` });
+    expect(linkToOpen('decode', { link: '#data=v2:abc' }, undefined, BASE)).toEqual({ url: `${BASE}#data=v2:abc` });
+    expect(linkToOpen('decode', { link: 'javascript:alert(1)//#data=v2:abc' }, undefined, BASE)).toEqual({ url: `${BASE}#data=v2:abc` });
+    const lookAlikes = [
+      ['https://plans.example.org.evil.example/team/#data=v2:abc', 'https://plans.example.org.evil.example'],
+      ['https://plans.example.org@evil.example/team/#data=v2:abc', 'https://evil.example'],
+      ['https://plans.example.org:8443/team/#data=v2:abc', 'https://plans.example.org:8443'],
+      ['http://plans.example.org/team/#data=v2:abc', 'http://plans.example.org'],
+      ['https://xn--plns-loa.example.org/#data=v2:abc', 'https://xn--plns-loa.example.org'],
+      ['https://evil.example/\u202egro.elpmaxe.snalp/#data=v2:abc', 'https://evil.example'],
+    ];
+    for (const [link, origin] of lookAlikes) expect(linkToOpen('decode', { link }, undefined, BASE), link).toEqual({ url: `${BASE}#data=v2:abc`, otherOrigin: origin });
     expect(linkToOpen('decode', { link: 'https://sessionplan.de/s/abc' }, undefined, BASE)).toBeUndefined();
     expect(linkToOpen('decode', { link: 42 }, undefined, BASE)).toBeUndefined();
   });

@@ -155,6 +155,31 @@ describe('decode_session_link: the plan from the result', () => {
     }
   });
 
+  it('a link of a look-alike site: the button opens the same plan on PUBLIC_BASE_URL, and the other origin is only named', async () => {
+    const created = await call('create_session_link', { session: workshopPlan() });
+    const fragment = (created.structuredContent!.link as string).slice(BASE_URL.length);
+    for (const [language, locale, button, says] of [
+      ['en', 'en-US', 'Open in Sessionplan', 'The link you gave points to https://evil.example. The button opens the same plan on https://plans.example.org instead.'],
+      ['de', 'de-DE', 'In Sessionplan öffnen', 'Der angegebene Link führt zu https://evil.example. Die Schaltfläche öffnet denselben Plan stattdessen auf https://plans.example.org.'],
+    ] as const) {
+      const link = `https://plans.example.org@evil.example/${fragment}`;
+      const view = await host.open(html, { theme: 'light', locale, toolInfo: toolInfo('decode_session_link') });
+      try {
+        await view.sendToolInput({ link });
+        await view.sendToolResult(await call('decode_session_link', { link }));
+        await expect.poll(() => view.frame.locator('.view-note').textContent()).toBe(says);
+        // The origin is text, not a link anyone can follow.
+        expect(await view.frame.locator('.view-actions a').count()).toBe(0);
+        await view.frame.getByRole('button', { name: button }).click();
+        await expect.poll(async () => (await view.record()).openedLinks).toEqual([`${BASE_URL}${fragment}`]);
+        await expectClean(view);
+        await view.screenshot(`decode-other-origin-${language}`);
+      } finally {
+        await view.close();
+      }
+    }
+  });
+
   it('a hostile result: markup in its values stays text; a malformed session is one plain sentence', async () => {
     const link = (await call('create_session_link', { session: workshopPlan() })).structuredContent!.link as string;
     const result = await call('decode_session_link', { link });

@@ -10,7 +10,7 @@ import { HostClient } from './host-client.js';
 import { applyContext, languageOfContext, mergeContext, type HostContext } from './host-context.js';
 import { createViewPage, type ViewWords } from './render.js';
 import { VIEW_STRINGS } from './strings.js';
-import { errorTextOf, linkToOpen, planOfCreateInput, planOfDecodeResult, structuredOf, toolKindOf, type ToolKind, type ToolResult } from './tool-data.js';
+import { errorTextOf, linkToOpen, planOfCreateInput, planOfDecodeResult, structuredOf, toolKindOf, type LinkToOpen, type ToolKind, type ToolResult } from './tool-data.js';
 import { reportSize } from './size.js';
 
 /** The package version, set by build.mjs. */
@@ -85,7 +85,7 @@ function onToolResult(params: Record<string, unknown>): void {
   result = params as ToolResult;
   const tool = kind();
   if (result.isError === true) {
-    page.offerLink(undefined, openLink);
+    offerOpen(undefined);
     showProblem((w) => (tool === 'create' ? w.view.createFailed : w.locale.strings.cannotOpenTitle), errorTextOf(result));
     return;
   }
@@ -113,7 +113,15 @@ function onToolResult(params: Record<string, unknown>): void {
     redraw = () => page.showSummary(title, words.view.summary(blocks, words.locale.formatDuration(minutes)));
     redraw();
   }
-  page.offerLink(linkToOpen(tool, args, structured, baseUrl), openLink);
+  offerOpen(linkToOpen(tool, args, structured, baseUrl));
+}
+
+/** The button for the snapshot on PUBLIC_BASE_URL, and the other site a given link named, in the page's words. */
+let offered: LinkToOpen | undefined;
+function offerOpen(link: LinkToOpen | undefined): void {
+  offered = link;
+  const note = link?.otherOrigin === undefined ? '' : words.view.otherOrigin(link.otherOrigin, new URL(baseUrl).origin);
+  page.offerLink(link?.url, openLink, note);
 }
 
 function onContext(update: Record<string, unknown>): void {
@@ -124,6 +132,7 @@ function onContext(update: Record<string, unknown>): void {
   words = wordsFor(language);
   page.setWords(words);
   redraw();
+  if (offered !== undefined) offerOpen(offered);
 }
 
 host.onNotification('ui/notifications/tool-input', onToolInput);

@@ -24,8 +24,8 @@ export interface ViewPage {
   showWaiting(): void;
   /** What a create result says when the plan itself is not at hand: its title and one line of figures. */
   showSummary(title: string, line: string): void;
-  /** Shows the button for `url` (or hides it: undefined); a click calls `open`. */
-  offerLink(url: string | undefined, open: (url: string) => void): void;
+  /** Shows the button for `url` (or hides it: undefined); a click calls `open`. `note`: a plain line beside it ('' none). */
+  offerLink(url: string | undefined, open: (url: string) => void, note?: string): void;
   /** One line under the button (e.g. when the host did not open the link); '' clears it. */
   setStatus(text: string): void;
   /** The words to use from now on (the host's locale changed); what is shown is drawn again by the caller. */
@@ -39,7 +39,11 @@ export function createViewPage(root: HTMLElement, initial: ViewWords): ViewPage 
   button.hidden = true;
   const status = el('p', 'view-status');
   status.setAttribute('role', 'status');
-  const actions = el('div', 'view-actions', button, status);
+  // Names another site as text only (the given link's origin); isolated, so its characters cannot reorder the sentence.
+  const note = el('p', 'view-note');
+  note.dir = 'auto';
+  note.hidden = true;
+  const actions = el('div', 'view-actions', button, status, note);
   const content = el('div', 'view-content');
   root.replaceChildren(actions, content);
   let link: string | undefined;
@@ -81,10 +85,12 @@ export function createViewPage(root: HTMLElement, initial: ViewWords): ViewPage 
     showSummary(title, line) {
       show('summary', el('section', 'plan-header', el('h1', 'plan-title', title), el('p', 'plan-meta', line)));
     },
-    offerLink(url, onOpen) {
+    offerLink(url, onOpen, text = '') {
       link = url;
       open = onOpen;
       button.hidden = url === undefined;
+      note.textContent = text;
+      note.hidden = text === '';
     },
     setStatus(text) {
       status.textContent = text;

@@ -10,6 +10,8 @@ export interface ViewStrings {
   readonly notShown: string;
   /** What a create result says when its plan is not at hand (no input arrived): blocks and the formatted duration. */
   readonly summary: (blocks: number, duration: string) => string;
+  /** The given link pointed to another site than this server's: the button opens the same plan here instead. */
+  readonly otherOrigin: (origin: string, own: string) => string;
 }
 
 const en: ViewStrings = {
@@ -19,6 +21,7 @@ const en: ViewStrings = {
   cancelled: 'The request was cancelled before the plan arrived.',
   notShown: 'This plan cannot be shown here.',
   summary: (blocks, duration) => `${blocks} ${blocks === 1 ? 'block' : 'blocks'}, ${duration}`,
+  otherOrigin: (origin, own) => `The link you gave points to ${origin}. The button opens the same plan on ${own} instead.`,
 };
 
 const de: ViewStrings = {
@@ -28,6 +31,7 @@ const de: ViewStrings = {
   cancelled: 'Die Anfrage wurde abgebrochen, bevor der Plan ankam.',
   notShown: 'Dieser Plan lässt sich hier nicht anzeigen.',
   summary: (blocks, duration) => `${blocks} ${blocks === 1 ? 'Block' : 'Blöcke'}, ${duration}`,
+  otherOrigin: (origin, own) => `Der angegebene Link führt zu ${origin}. Die Schaltfläche öffnet denselben Plan stattdessen auf ${own}.`,
 };
 
 export const VIEW_STRINGS: Readonly<Record<Language, ViewStrings>> = { de, en };

@@ -85,23 +85,33 @@ export function planOfDecodeResult(structured: Record<string, unknown>): { plan:
 
 const WEB_URL = /^https?:\/\//i;
 
+/** What the "Open in Sessionplan" button opens, and the other site a given link pointed to, when it did. */
+export interface LinkToOpen {
+  /** The snapshot on this server's PUBLIC_BASE_URL, always (never an origin taken from a tool's input). */
+  readonly url: string;
+  /** The origin of a given web link that is not PUBLIC_BASE_URL's: named in plain text, never offered as the button. */
+  readonly otherOrigin?: string;
+}
+
 /**
- * The exact link the "Open in Sessionplan" button asks the host to open: a create's `structuredContent.link`; for a
- * decode, the link it was given, or, when that was a bare `v2:` code or `#data=v2:` hash (or not a web address), the
- * same snapshot on this server's PUBLIC_BASE_URL. Undefined when there is nothing to open.
+ * The link the "Open in Sessionplan" button asks the host to open: the snapshot of a create's `structuredContent.link`
+ * or of a decode's given link, on PUBLIC_BASE_URL. A chat's trusted UI must not lead to a look-alike site
+ * (`sessionplan.de.evil.example`, `sessionplan.de@evil.example`), so the given link's own origin is only named. Undefined
+ * when there is nothing to open.
  */
-export function linkToOpen(kind: ToolKind, args: Record<string, unknown> | undefined, structured: Record<string, unknown> | undefined, baseUrl: string): string | undefined {
-  if (kind === 'create') {
-    const link = structured?.link;
-    return typeof link === 'string' && WEB_URL.test(link) ? link : undefined;
-  }
-  const input = args?.link;
-  if (typeof input !== 'string') return undefined;
-  const given = input.trim();
+export function linkToOpen(kind: ToolKind, args: Record<string, unknown> | undefined, structured: Record<string, unknown> | undefined, baseUrl: string): LinkToOpen | undefined {
+  const given = kind === 'create' ? structured?.link : args?.link;
+  if (typeof given !== 'string') return undefined;
+  const text = given.trim();
+  let payload: string;
   try {
-    const payload = parseLink(given);
-    return WEB_URL.test(given) ? given : buildLink(baseUrl, payload);
+    payload = parseLink(text);
   } catch {
     return undefined;
   }
+  const url = buildLink(baseUrl, payload);
+  if (!WEB_URL.test(text)) return { url };
+  const own = new URL(baseUrl).origin;
+  const origin = URL.canParse(text) ? new URL(text).origin : undefined;
+  return origin === own ? { url } : { url, otherOrigin: origin ?? text.slice(0, text.search(/[#?]|$/)).slice(0, 100) };
 }
