@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { planSchedule } from '../src/viewer/agenda.js';
 import { agendaMarkdown, markdownText } from '../src/viewer/export/agenda-markdown.js';
-import { CALENDAR_DESIGN, calendarJCal, calendarText, planKey } from '../src/viewer/export/calendar.js';
+import { CALENDAR_DESIGN, calendarJCal, calendarText, eventUid, planKey } from '../src/viewer/export/calendar.js';
 import { downloadName } from '../src/viewer/export/file-name.js';
 import { createViewerLocale } from '../src/viewer/i18n/locale.js';
 import type { Plan } from '../src/viewer/plan.js';
@@ -42,7 +42,11 @@ function wholeCalendarByIcalJs(value: Plan, locale: typeof english, notes: boole
 }
 const withoutStamp = (text: string): string => text.replace(/^DTSTAMP:\d{8}T\d{6}Z$/gm, 'DTSTAMP:');
 
-const idOfUid = (uid: string): string => uid.replace(/^[0-9a-f]{8}-/, '').replace(/@sessionplan$/, '');
+/** The block id of each UID a plan's calendar gives its blocks. */
+function idsByUid(value: Plan): (uid: string) => string {
+  const ids = new Map([...blockTimes(value).keys()].map((id) => [eventUid(planKey(value), id), id]));
+  return (uid) => ids.get(uid) ?? `unknown UID ${uid}`;
+}
 
 describe('calendar export', () => {
   it('has one floating VEVENT per block at its computed start and end, lanes named, with stable unique UIDs', () => {
@@ -54,6 +58,7 @@ describe('calendar export', () => {
     const calendar = readCalendar(text);
     expect(calendar.name).toBe('Strategietag Team Süd');
     const expected = blockTimes(source);
+    const idOfUid = idsByUid(source);
     expect(calendar.events.map((event) => idOfUid(event.uid)).sort()).toEqual([...expected.keys()].sort());
     for (const event of calendar.events) {
       expect({ start: event.start, end: event.end }, event.uid).toEqual(expected.get(idOfUid(event.uid)));
@@ -95,7 +100,8 @@ describe('calendar export', () => {
       ['Same id again', '2027-01-01T00:30:00', '2027-01-01T01:00:00'],
     ]);
     expect(calendar.events[0]!.description).toBe(`${tricky}\n\nPeople: ghost (not in the people list)`);
-    expect(calendar.events.map((event) => event.uid)).toEqual([`${planKey(source)}-late@sessionplan`, `${planKey(source)}-late-2@sessionplan`]);
+    const uid = eventUid(planKey(source), 'late');
+    expect(calendar.events.map((event) => event.uid)).toEqual([uid, uid.replace('@', '-2@')]);
   });
 
   it('is byte for byte the text ical.js writes for the whole calendar at once, on a large plan with lanes and groups', () => {
@@ -122,6 +128,34 @@ describe('calendar export', () => {
     const run = fc.tuple(fc.constantFrom('a', 'Z', ' ', ',', ';', '\\', '\n', 'ü', 'ß', 'Ş', '€', '—', '🎯'), fc.integer({ min: 1, max: 40 }));
     const text = fc.array(run, { maxLength: 4 }).map((runs) => runs.map(([character, count]) => character.repeat(count)).join(''));
     fc.assert(fc.property(text, text, text, text, same), { numRuns: 300 });
+  });
+
+  it('holds hostile text and ids: no property of its own, no raw line separator or control, every value read back', () => {
+    const separators = ['\r\n', '\r', '\n', '\u0085', '\u2028', '\u2029', '\u000b', '\u000c', '\u0000', '\u001b', '\u007f', '\u009b'];
+    const injected = (n: number) => `x${separators.join('')}ATTENDEE:mailto:evil@example.com\r\nURL:https://evil.example/${n}\r\nBEGIN:VALARM\r\nTRIGGER:-PT5M\r\nEND:VALARM`;
+    const source = plan({
+      ...workshopPlan(),
+      blockTypes: [{ id: 't', name: injected(0), color: '#336699' }],
+      persons: [{ id: 'p', name: injected(1), role: injected(2) }],
+      workshop: { title: injected(3), description: '', date: '2026-03-14', startTime: '09:00' },
+      items: [0, 1, 2].map((n) => ({ type: 'block', id: injected(10 + n), title: injected(20 + n), duration: 30, blockTypeId: 't', personIds: ['p'], description: injected(30 + n), notes: injected(40 + n), material: injected(50 + n), fixedStartTime: null, laneIndex: 0 })),
+    });
+    const text = calendarText(source, english, { notes: true });
+    // Lines end in CRLF and nothing else separates them; no control but the tab is left in the file.
+    expect(text.endsWith('\r\n')).toBe(true);
+    for (const line of text.slice(0, -2).split('\r\n')) expect(line, JSON.stringify(line)).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/);
+    const parsed = new ICAL.Component(ICAL.parse(text));
+    const events = parsed.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(3);
+    for (const event of events) {
+      expect(event.getAllSubcomponents()).toEqual([]);
+      expect(event.getAllProperties().map((property) => property.name).sort()).toEqual(['categories', 'description', 'dtend', 'dtstamp', 'dtstart', 'summary', 'uid']);
+      expect(event.getFirstPropertyValue('uid')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{16}@sessionplan$/);
+    }
+    expect(parsed.getAllProperties().map((property) => property.name).sort()).toEqual(['name', 'prodid', 'version', 'x-wr-calname']);
+    // What was a line break is one (the CR before the LF makes one CRLF of two separators); the other controls are
+    // spaces; the words stay.
+    expect(events[0]!.getFirstPropertyValue('summary')).toBe('x\n\n\n\n\n      ATTENDEE:mailto:evil@example.com\nURL:https://evil.example/20\nBEGIN:VALARM\nTRIGGER:-PT5M\nEND:VALARM');
   });
 
   it('cannot be made without a date or a start time, and says which is missing', () => {

@@ -48,18 +48,31 @@ export const CALENDAR_DESIGN = {
   property: { ...ICAL.design.icalendar.property, name: { defaultType: 'text' }, 'x-wr-calname': { defaultType: 'text' } },
 };
 
-/**
- * A UID part that stays the same for the same plan, so importing the file again updates its events instead of adding
- * them twice: FNV-1a of the workshop's title and date, as 8 hex digits.
- */
-export function planKey(plan: Plan): string {
-  const text = `${plan.workshop.title}\u0000${plan.workshop.date ?? ''}`;
-  let hash = 0x811c9dc5;
+/** FNV-1a of a text, 32 bits, as 8 hex digits; `basis` picks one of several independent hashes. */
+function fnv1a(text: string, basis = 0x811c9dc5): string {
+  let hash = basis;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A UID part that stays the same for the same plan, so importing the file again updates its events instead of adding
+ * them twice: a hash of the workshop's title and date.
+ */
+export function planKey(plan: Plan): string {
+  return fnv1a(`${plan.workshop.title}\u0000${plan.workshop.date ?? ''}`);
+}
+
+/**
+ * A block's UID: a hash of the plan's key and the block's id (64 bits, two FNV-1a), never the id's own text, which a
+ * link may fill with line breaks and property names that a calendar would read as properties of their own.
+ */
+export function eventUid(key: string, id: string): string {
+  const text = `${key}\u0000${id}`;
+  return `${key}-${fnv1a(text)}${fnv1a(text, 0x01000193)}@sessionplan`;
 }
 
 /**
@@ -87,9 +100,16 @@ function floatingDateTimes(day: CalendarDay): (minutes: number) => string {
   };
 }
 
-/** TEXT with each line break as "\n", the one ical.js escapes (a "\r" left in would reach the file raw). */
-function text(value: string): string {
-  return value.includes('\r') ? value.replace(/\r\n?/g, '\n') : value;
+/** Line breaks of any kind (CR LF, CR, NEL, LINE and PARAGRAPH SEPARATOR): the one ical.js escapes is "\n". */
+const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
+/** Other C0 and C1 controls and DEL, which a calendar may read as separators or refuse: each becomes a space. */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const NEEDS_CLEANUP = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A TEXT value as ical.js may escape it: every line break as "\n", other controls as spaces, tabs kept. */
+export function calendarTextValue(value: string): string {
+  return NEEDS_CLEANUP.test(value) ? value.replace(LINE_BREAKS, '\n').replace(CONTROLS, ' ') : value;
 }
 
 /**
@@ -133,7 +153,7 @@ export function calendarJCal(plan: Plan, locale: ViewerLocale, options: Calendar
   const blocker = calendarBlocker(plan);
   const day = calendarDay(plan.workshop.date);
   if (blocker !== null || day === null) throw new Error(`the plan has no ${blocker === 'startTime' ? 'start time' : 'date'} for a calendar`);
-  const title = text(plan.workshop.title);
+  const title = calendarTextValue(plan.workshop.title);
   return {
     properties: [
       ['version', NO_PARAMETERS, 'text', '2.0'],
@@ -151,7 +171,7 @@ function* calendarEvents(plan: Plan, day: CalendarDay, locale: ViewerLocale, opt
   const names = personNames(plan);
   const categories = new Map(plan.blockTypes.map((type) => [type.id, type.name]));
   const key = planKey(plan);
-  const usedIds = new Map<string, number>();
+  const usedUids = new Map<string, number>();
   // DTSTAMP: when this file was made, in UTC.
   const stamp = `${new Date().toISOString().slice(0, 19)}Z`;
   const dateTime = floatingDateTimes(day);
@@ -160,8 +180,9 @@ function* calendarEvents(plan: Plan, day: CalendarDay, locale: ViewerLocale, opt
     if (entry.kind !== 'item' || entry.item.type !== 'block') continue;
     const block: PlanBlock = entry.item;
     // Tolerant documents may repeat an id; the second gets "-2", so every UID stays unique and stable.
-    const seen = (usedIds.get(block.id) ?? 0) + 1;
-    usedIds.set(block.id, seen);
+    const uid = eventUid(key, block.id);
+    const seen = (usedUids.get(uid) ?? 0) + 1;
+    usedUids.set(uid, seen);
     const parent = entry.containers[entry.containers.length - 1];
     const where = entry.lane !== null && parent?.type === 'breakout'
       ? strings.calendarInLane(parent.title, laneTitle(entry.lane, laneCount(parent), strings))
@@ -174,14 +195,14 @@ function* calendarEvents(plan: Plan, day: CalendarDay, locale: ViewerLocale, opt
     if (options.notes && block.notes) description += `${description ? '\n\n' : ''}${strings.notesLabel}: ${block.notes}`;
     const category = block.blockTypeId === null ? undefined : categories.get(block.blockTypeId);
     const properties: JCalProperty[] = [
-      ['uid', NO_PARAMETERS, 'text', `${key}-${block.id}${seen > 1 ? `-${seen}` : ''}@sessionplan`],
+      ['uid', NO_PARAMETERS, 'text', seen > 1 ? uid.replace('@', `-${seen}@`) : uid],
       ['dtstamp', NO_PARAMETERS, 'date-time', stamp],
       ['dtstart', NO_PARAMETERS, 'date-time', dateTime(entry.start)],
       ['dtend', NO_PARAMETERS, 'date-time', dateTime(entry.end)],
-      ['summary', NO_PARAMETERS, 'text', text(where ? `${block.title} (${where})` : block.title)],
+      ['summary', NO_PARAMETERS, 'text', calendarTextValue(where ? `${block.title} (${where})` : block.title)],
     ];
-    if (description) properties.push(['description', NO_PARAMETERS, 'text', text(description)]);
-    if (category) properties.push(['categories', NO_PARAMETERS, 'text', text(category)]);
+    if (description) properties.push(['description', NO_PARAMETERS, 'text', calendarTextValue(description)]);
+    if (category) properties.push(['categories', NO_PARAMETERS, 'text', calendarTextValue(category)]);
     yield ['vevent', properties, []];
   }
 }
