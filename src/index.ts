@@ -29,5 +29,5 @@ export { sessionSchema, tolerantSessionSchema } from './session/schema.js';
 export type { Session, SessionInput, TolerantSession, Block, Group, Breakout, Item, TolerantItem } from './session/schema.js';
 export type { SessionSummary } from './session/summary.js';
 export { buildLink, parseLink, DEFAULT_BASE_URL } from './session/link.js';
-export { MAX_ITEMS } from './session/rules.js';
+export { MAX_ITEMS } from './session/constants.js';
 export { MAX_JSON_BYTES } from './session/limits.js';

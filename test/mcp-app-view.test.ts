@@ -3,6 +3,7 @@
 // running server. Screenshots of each case: test-artifacts/mcp-app/.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
+import lz from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_VIEW_URI } from '../src/mcp/app-view.js';
 import { startTestServer, type TestServer } from './http-helpers.js';
@@ -177,6 +178,23 @@ describe('decode_session_link: the plan from the result', () => {
       } finally {
         await view.close();
       }
+    }
+  });
+
+  it('a link holding 1,000 items, each naming 100 people not in the list: 500 items drawn, 20 chips each, the rest counted', async () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({ type: 'block', id: `b${i}`, title: `Block ${i}`, duration: 5, blockTypeId: null, personIds: Array(100).fill('x'), description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0 }));
+    const link = `v2:${lz.compressToEncodedURIComponent(JSON.stringify({ version: '1.0', workshop: { title: 'Hostile', description: '', date: null, startTime: null }, blockTypes: [], persons: [], items }))}`;
+    const view = await host.open(html, { theme: 'light', locale: 'en-US', toolInfo: toolInfo('decode_session_link') });
+    try {
+      await view.sendToolInput({ link });
+      await view.sendToolResult(await call('decode_session_link', { link }));
+      await expect.poll(() => view.frame.locator('.plan-omitted').textContent()).toBe('This link holds 1,000 items; only the first 500 are shown, as a plan holds at most 500.');
+      expect(await view.frame.locator('[data-item-id]').count()).toBe(500);
+      expect(await view.frame.locator('li.person--unknown').count()).toBe(500 * 20);
+      expect(await view.frame.locator('li.person--more').first().textContent()).toBe('and 80 more');
+      await expectClean(view);
+    } finally {
+      await view.close();
     }
   });
 

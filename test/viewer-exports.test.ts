@@ -10,7 +10,7 @@ import { createViewerLocale } from '../src/viewer/i18n/locale.js';
 import type { Plan } from '../src/viewer/plan.js';
 import { formatMinutes } from '../src/viewer/schedule.js';
 import { calendarBlocker } from '../src/viewer/workshop-day.js';
-import { readAgenda, readCalendar } from './support/export-readers.js';
+import { linksIn, readAgenda, readCalendar } from './support/export-readers.js';
 import { generatePlan } from './fixtures/plans.js';
 import { germanWorkshopPlan, workshopPlan } from './support/viewer-plans.js';
 
@@ -206,14 +206,52 @@ describe('Markdown agenda', () => {
     expect(agenda.paragraphs[1]).toBe('# not a heading\n- not a list');
     expect(markdownText('a|b')).toBe('a\\|b');
   });
+
+  it('shows addresses in plan text as text: no autolink of a URL, www., an e-mail address or mailto:', () => {
+    const addresses = 'See https://evil.example/x?a=1, www.evil.example, me@evil.example and mailto:me@evil.example or xmpp:me@evil.example';
+    const source = plan({ ...workshopPlan(), workshop: { title: addresses, description: addresses, date: '2026-03-14', startTime: '09:00' },
+      items: [{ type: 'block', id: 'x', title: addresses, duration: 10, blockTypeId: null, personIds: [], description: addresses, notes: addresses, material: addresses, fixedStartTime: null, laneIndex: 0 }] });
+    const markdown = agendaMarkdown(source, english, { notes: true });
+    expect(linksIn(markdown)).toEqual([]);
+    const agenda = readAgenda(markdown);
+    expect(agenda.heading).toBe(addresses);
+    expect(agenda.paragraphs[1]).toBe(addresses);
+    expect(agenda.rows[0]![1]).toBe(addresses);
+  });
+
+  it('accepts every value the tolerant schema does: durations of 1e15, negative or fractional minutes, in both exports', () => {
+    for (const duration of [1e15, -1e15, -30, 0.5, 1e300]) {
+      const source = plan({ ...workshopPlan(), workshop: { title: 'T', description: '', date: '2026-03-14', startTime: '09:00' },
+        items: [
+          { type: 'block', id: 'a', title: 'A', duration, blockTypeId: null, personIds: [], description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0 },
+          { type: 'block', id: 'b', title: 'B', duration: 30, blockTypeId: null, personIds: [], description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0 },
+        ] });
+      const calendar = readCalendar(calendarText(source, english, { notes: false }));
+      expect(calendar.events).toHaveLength(2);
+      for (const event of calendar.events) {
+        expect(event.start >= '0000-01-01T00:00:00' && event.start <= '9999-12-31T23:59:00', `${duration}: ${event.start}`).toBe(true);
+        expect(event.end >= '0000-01-01T00:00:00' && event.end <= '9999-12-31T23:59:00', `${duration}: ${event.end}`).toBe(true);
+      }
+      expect(readAgenda(agendaMarkdown(source, german, { notes: false })).rows).toHaveLength(2);
+    }
+  });
 });
 
 describe('download names', () => {
-  it('are readable and safe on every file system', () => {
-    expect(downloadName('Design Sprint Kickoff', '', 'ics')).toBe('Design-Sprint-Kickoff.ics');
-    expect(downloadName('Strategietag Team Süd', 'ablauf', 'md')).toBe('Strategietag-Team-Süd-ablauf.md');
+  it('are readable, portable lower-case ASCII: umlauts and ß spelled out, nothing a file system or shell reads specially', () => {
+    expect(downloadName('Design Sprint Kickoff', '', 'ics')).toBe('design-sprint-kickoff.ics');
+    expect(downloadName('Team-Offsite Q1/2027 – Strategie & Zusammenarbeit', '', 'ics')).toBe('team-offsite-q1-2027-strategie-zusammenarbeit.ics');
+    expect(downloadName('Strategietag Team Süd, Größe', 'ablauf', 'md')).toBe('strategietag-team-sued-groesse-ablauf.md');
+    expect(downloadName('Café Crème à Łódź', '', 'md')).toBe('cafe-creme-a-lodz.md');
     expect(downloadName('../a/b:c*?"<>|\u0000', '', 'ics')).toBe('a-b-c.ics');
+    // A right-to-left override that would show "plan.exe" as "plan.ics", and a title that ends in half an emoji.
+    expect(downloadName('plan\u202esci.exe', '', 'ics')).toBe('plan-sci-exe.ics');
+    expect(downloadName(`Retro ${'😀'.repeat(3)}\ud83d`, '', 'ics')).toBe('retro.ics');
     expect(downloadName('   ', 'agenda', 'md')).toBe('sessionplan-agenda.md');
-    expect(downloadName('x'.repeat(300), '', 'ics')).toHaveLength(84);
+    expect(downloadName('日本語', '', 'ics')).toBe('sessionplan.ics');
+    const long = downloadName('word '.repeat(60), '', 'ics');
+    expect(long.length).toBeLessThanOrEqual(84);
+    expect(long).toMatch(/^(word-)*word\.ics$/);
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (title) => /^[a-z0-9]+(-[a-z0-9]+)*\.ics$/.test(downloadName(title, '', 'ics'))));
   });
 });

@@ -2,7 +2,7 @@
 import { CODEC_BUDGETS } from '../codec/errors.js';
 import type { CompressCounts } from '../codec/types.js';
 import { MAX_JSON_BYTES } from '../session/limits.js';
-import { MAX_ITEMS } from '../session/rules.js';
+import { MAX_ITEMS } from '../session/constants.js';
 
 /** From this share of a limit on, the page says the plan is near it (450 of 500 items, 58,983 of 65,536 entries). */
 export const NEAR_SHARE = 0.9;

@@ -11,6 +11,8 @@ export const MIN_LANES = 1;
 export const MAX_LANES = 10;
 export const DEFAULT_LANES = 2;
 export const MAX_DURATION_MINUTES = 1440;
+/** At most this many items in the whole tree, containers and children alike. */
+export const MAX_ITEMS = 500;
 export const SESSION_VERSION = '1.0';
 export const MAX_TITLE_CHARS = 200;
 export const MAX_NAME_CHARS = 100;

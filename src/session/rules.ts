@@ -1,9 +1,8 @@
 // The rules beyond shape (docs/import-guide.md), checked in one plain walk over an already shape-checked tree.
 import { quoteValue, type Problem } from './errors.js';
+import { MAX_ITEMS } from './constants.js';
 import { clip, keySegment } from './paths.js';
 
-/** At most this many items in the whole tree, containers and children alike. */
-export const MAX_ITEMS = 500;
 /** Problems listed in full; beyond this they are only counted (a 2 MB list of unknown IDs stays cheap to refuse). */
 export const MAX_LISTED_RULE_PROBLEMS = 100;
 

@@ -5,7 +5,8 @@ import { jsonText, type JsonText } from './json-pieces.js';
 import { describeType } from './issues.js';
 import { oversizedListProblem } from './overflow.js';
 import { countOpeners, estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH, nestsDeeperThan, SCAN_BEFORE_PARSE_OPENERS, textNestsDeeperThan } from './limits.js';
-import { checkRules, countRawItems, MAX_ITEMS, tooManyItemsProblem } from './rules.js';
+import { MAX_ITEMS } from './constants.js';
+import { checkRules, countRawItems, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
 import { checkShape } from './walk.js';
 

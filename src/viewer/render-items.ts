@@ -7,10 +7,17 @@ import { escapeHtml } from './html.js';
 import type { ViewerLocale } from './i18n/locale.js';
 import { breakoutLanes, laneCount, laneTitle, type BreakoutLane } from './lanes.js';
 import type { Plan, PlanBlock, PlanBreakout, PlanGroup, PlanItem } from './plan.js';
+import { MAX_ITEMS } from '../session/constants.js';
 import { formatMinutes, placeSequence, type Slot } from './schedule.js';
 
 /** Headings go no deeper than h6; tolerant documents may nest further than the canonical group → breakout → lane. */
 const DEEPEST_HEADING = 6;
+
+/**
+ * People chips a list shows at most; the rest are counted in one line. A link may name a thousand people on each of a
+ * thousand items, which would be a million elements: more than a page can lay out, and more than anyone reads.
+ */
+export const MAX_CHIPS_PER_LIST = 20;
 
 /** Shared by every item of one plan: how times read, its words, and the markup of each person and category chip. */
 export interface RenderContext {
@@ -20,6 +27,8 @@ export interface RenderContext {
   personChips: Map<string, string>;
   /** ` data-category="…"` and the chip markup by block type id. */
   categories: Map<string, { attribute: string; chip: string }>;
+  /** Items still to be drawn: a plan holds at most MAX_ITEMS, and a link (read tolerantly) may hold more. */
+  itemsLeft: number;
 }
 
 /** The context of one plan; like the lookups before it, a later duplicate id wins (tolerant documents may repeat ids). */
@@ -35,7 +44,7 @@ export function createRenderContext(plan: Plan, relative: boolean, locale: Viewe
     const id = escapeHtml(type.id);
     categories.set(type.id, { attribute: ` data-category="${id}"`, chip: `<span class="category-chip" data-block-type="${id}">${escapeHtml(type.name)}</span>` });
   }
-  return { relative, locale, personChips, categories };
+  return { relative, locale, personChips, categories, itemsLeft: MAX_ITEMS };
 }
 
 /** An ordered timeline of items placed from `origin` (inside a group, or inside one lane), titled at `level`. */
@@ -47,6 +56,8 @@ function timelineHtml(items: readonly PlanItem[], origin: number, context: Rende
 export function slotsHtml(slots: readonly Slot<PlanItem>[], context: RenderContext, level: number): string {
   let html = '';
   for (const slot of slots) {
+    if (context.itemsLeft <= 0) break;
+    context.itemsLeft -= 1;
     if (slot.gapBefore !== 0) html += gapHtml(slot.gapBefore, context);
     html += slotHtml(slot, context, level);
   }
@@ -138,9 +149,13 @@ function textsHtml(description: string, notes: string, material: string): string
 function peopleHtml(personIds: readonly string[], context: RenderContext, className: string): string {
   if (personIds.length === 0) return '';
   let html = '';
-  for (const id of personIds) {
+  const shown = Math.min(personIds.length, MAX_CHIPS_PER_LIST);
+  for (let index = 0; index < shown; index += 1) {
+    const id = personIds[index]!;
     html += context.personChips.get(id)
       ?? `<li class="person person--unknown" data-person-id="${escapeHtml(id)}">${escapeHtml(context.locale.strings.unknownPerson(id))}</li>`;
   }
+  const more = personIds.length - shown;
+  if (more > 0) html += `<li class="person person--more">${escapeHtml(context.locale.strings.morePeople(context.locale.formatCount(more)))}</li>`;
   return `<ul class="${className}">${html}</ul>`;
 }

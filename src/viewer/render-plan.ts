@@ -2,7 +2,8 @@
 import { el } from './dom.js';
 import { escapeHtml, tag, textTag } from './html.js';
 import type { ViewerLocale } from './i18n/locale.js';
-import type { Plan } from './plan.js';
+import { MAX_ITEMS, MAX_LIST_ENTRIES } from '../session/constants.js';
+import type { Plan, PlanItem } from './plan.js';
 import { createRenderContext, slotsHtml } from './render-items.js';
 import { formatMinutes, placeSequence, workshopClock } from './schedule.js';
 
@@ -70,10 +71,20 @@ export function renderPlan(plan: Plan, warnings: readonly string[], locale: View
       let html = '';
       for (let first = next; first < slots.length; first += PART_ENTRIES)
         html += `<ol class="timeline timeline--later">${slotsHtml(slots.slice(first, first + PART_ENTRIES), context, TOP_LEVEL_HEADING)}</ol>`;
+      // A link read tolerantly may hold more items than a plan may: the page says how many it left out.
+      const total = countItems(plan.items);
+      if (total > MAX_ITEMS) html += textTag('p', 'plan-omitted', strings.itemsLeftOut(locale.formatCount(total), locale.formatCount(MAX_ITEMS)));
       view.insertAdjacentHTML('beforeend', html);
       next = slots.length;
     },
   };
+}
+
+/** Items in the whole tree, containers and children alike (as the plan's limit counts them). */
+function countItems(items: readonly PlanItem[]): number {
+  let count = items.length;
+  for (const item of items) if (item.type !== 'block') count += countItems(item.children);
+  return count;
 }
 
 function dateHtml(date: string | null, locale: ViewerLocale): string {
@@ -84,7 +95,8 @@ function dateHtml(date: string | null, locale: ViewerLocale): string {
 function legendHtml(plan: Plan, locale: ViewerLocale): string {
   if (plan.blockTypes.length === 0) return '';
   let entries = '';
-  for (const type of plan.blockTypes) entries += tag('li', 'legend-entry', `<span class="legend-swatch"></span>${textTag('span', '', type.name)}`, { 'block-type': type.id });
+  // As many as a plan may declare: a link read tolerantly may hold more.
+  for (const type of plan.blockTypes.slice(0, MAX_LIST_ENTRIES)) entries += tag('li', 'legend-entry', `<span class="legend-swatch"></span>${textTag('span', '', type.name)}`, { 'block-type': type.id });
   return `<ul class="legend" aria-label="${escapeHtml(locale.strings.categoriesLabel)}">${entries}</ul>`;
 }
 

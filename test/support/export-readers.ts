@@ -70,3 +70,18 @@ export function readAgenda(markdown: string): MarkdownAgenda {
     rows: table ? table.rows.map((row) => row.map((cell) => plain(cell.tokens))) : [],
   };
 }
+
+/** Every link GFM makes of a Markdown text (autolinks included), with the text it shows. */
+export function linksIn(markdown: string): string[] {
+  const links: string[] = [];
+  const walk = (tokens: readonly Token[] | undefined): void => {
+    for (const token of tokens ?? []) {
+      if (token.type === 'link') links.push(token.raw);
+      if ('tokens' in token && token.tokens) walk(token.tokens);
+      if (token.type === 'table') for (const cell of [...token.header, ...token.rows.flat()]) walk(cell.tokens);
+      if (token.type === 'list') for (const item of token.items) walk(item.tokens);
+    }
+  };
+  walk(lexer(markdown));
+  return links;
+}

@@ -15,14 +15,25 @@ export interface AgendaOptions {
 /** Characters that would start inline Markdown (emphasis, code, links, HTML, entities, tables, strike-through). */
 const INLINE_SPECIAL = /[\\`*_[\]<>|~&]/g;
 
+/**
+ * What GFM turns into a link by itself (autolinks: a scheme's "://", "www.", an e-mail's "@", mailto: and xmpp:): an
+ * escaped character in each keeps it text, as the plan wrote it.
+ */
+const AUTOLINK_START = /(:)(?=\/\/)|(?<=\bwww)(\.)|(@)|(?<=\b(?:mailto|xmpp))(:)/gi;
+
+/** Escapes inline Markdown and autolinks in one line of text. */
+function literal(text: string): string {
+  return text.replace(INLINE_SPECIAL, '\\$&').replace(AUTOLINK_START, '\\$&');
+}
+
 /** Text as literal Markdown inside a paragraph or table cell; line breaks become `<br>` (a cell is one line). */
 export function markdownText(text: string): string {
-  return text.replace(INLINE_SPECIAL, '\\$&').replace(/\r\n|\r|\n/g, '<br>');
+  return literal(text).replace(/\r\n|\r|\n/g, '<br>');
 }
 
 /** A paragraph of plain text: each line literal, a line that would open a block (heading, list, quote…) escaped. */
 function paragraph(text: string): string {
-  return text.split(/\r\n|\r|\n/).map((line) => line.replace(INLINE_SPECIAL, '\\$&').replace(/^(\s*)([#>+\-=]|\d+[.)])/, '$1\\$2')).join('  \n');
+  return text.split(/\r\n|\r|\n/).map((line) => literal(line).replace(/^(\s*)([#>+\-=]|\d+[.)])/, '$1\\$2')).join('  \n');
 }
 
 /** The Markdown agenda of a plan in the locale's language. */

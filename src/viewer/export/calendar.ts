@@ -32,6 +32,9 @@ export interface CalendarJCal {
 const FOLD_OCTETS = 74;
 
 const MINUTES_PER_DAY = 1440;
+/** iCalendar writes four-digit years: times are kept within 0000-01-01T00:00 and 9999-12-31T23:59. */
+const FIRST_WRITABLE_MS = new Date(0).setUTCFullYear(0, 0, 1);
+const LAST_WRITABLE_MS = Date.UTC(9999, 11, 31, 23, 59);
 
 /** Only ASCII: one octet per UTF-16 unit. */
 const ASCII = /^[\x00-\x7f]*$/;
@@ -82,17 +85,19 @@ export function eventUid(key: string, id: string): string {
  */
 function floatingDateTimes(day: CalendarDay): (minutes: number) => string {
   const dayParts = new Map<number, string>();
+  // The tolerant schema takes any duration (1e15 minutes, say): times past what a calendar can write are held at its ends.
+  const midnight = momentOf(day, 0).getTime();
+  const earliest = Math.ceil((FIRST_WRITABLE_MS - midnight) / 60_000);
+  const latest = Math.floor((LAST_WRITABLE_MS - midnight) / 60_000);
   return (minutes) => {
-    const whole = Math.round(minutes);
+    const whole = Number.isNaN(minutes) ? 0 : Math.min(latest, Math.max(earliest, Math.round(minutes)));
     const dayIndex = Math.floor(whole / MINUTES_PER_DAY);
     let dayPart = dayParts.get(dayIndex);
     if (dayPart === undefined) {
-      // "2027-01-20T"; a year past 9999 has no such form (toISOString writes "+010000-…"), so it keeps Date's text.
-      const iso = momentOf(day, dayIndex * MINUTES_PER_DAY).toISOString();
-      dayPart = iso.length === 24 ? iso.slice(0, 11) : '';
+      // "2027-01-20T" (years 0000–9999 only: toISOString writes others as "+010000-…", which iCalendar has no form for).
+      dayPart = momentOf(day, dayIndex * MINUTES_PER_DAY).toISOString().slice(0, 11);
       dayParts.set(dayIndex, dayPart);
     }
-    if (dayPart === '') return momentOf(day, whole).toISOString().slice(0, 19);
     const ofDay = whole - dayIndex * MINUTES_PER_DAY;
     const hours = Math.floor(ofDay / 60);
     const rest = ofDay - hours * 60;

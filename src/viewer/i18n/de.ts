@@ -45,6 +45,8 @@ export const de: Strings = {
   parallelLanes: (lanes, same) => `${lanes} parallele${lanes === 1 ? 's' : ''} Breakout${lanes === 1 ? '' : 's'}${same ? ', in jedem das gleiche Programm' : ''}`,
   overrun: (duration) => `Die Punkte darin dauern ${duration} länger als diese Gruppe.`,
   unknownPerson: (id) => `${id} (nicht in der Personenliste)`,
+  morePeople: (count) => `und ${count} weitere`,
+  itemsLeftOut: (total, shown) => `Dieser Link enthält ${total} Einträge; nur die ersten ${shown} werden gezeigt, denn ein Plan hat höchstens ${shown}.`,
   notesLabel: 'Notizen',
   materialLabel: 'Material',
   peopleLabel: 'Personen',

@@ -45,6 +45,8 @@ export const en: Strings = {
   parallelLanes: (lanes, same) => `${lanes} parallel breakout${lanes === 1 ? '' : 's'}${same ? ', same programme in each' : ''}`,
   overrun: (duration) => `The items inside take ${duration} longer than this group.`,
   unknownPerson: (id) => `${id} (not in the people list)`,
+  morePeople: (count) => `and ${count} more`,
+  itemsLeftOut: (total, shown) => `This link holds ${total} items; only the first ${shown} are shown, as a plan holds at most ${shown}.`,
   notesLabel: 'Notes',
   materialLabel: 'Material',
   peopleLabel: 'People',

@@ -13,6 +13,8 @@ export interface ViewerLocale {
   formatDate(date: string): string;
   /** "1 hr 30 mins" / "1 Std. 30 Min."; negative and fractional minutes are rounded and clamped at 0. */
   formatDuration(minutes: number): string;
+  /** "1,000" / "1.000". */
+  formatCount(count: number): string;
 }
 
 const TABLES: Record<Language, Strings> = { de, en };
@@ -32,6 +34,7 @@ export function createViewerLocale(language: Language): ViewerLocale {
   const hours = new Intl.NumberFormat(strings.locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' });
   const minutes = new Intl.NumberFormat(strings.locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
   const durations = new Map<number, string>();
+  const counts = new Intl.NumberFormat(strings.locale);
   return {
     language,
     strings,
@@ -51,6 +54,9 @@ export function createViewerLocale(language: Language): ViewerLocale {
         durations.set(whole, text);
       }
       return text;
+    },
+    formatCount(count) {
+      return counts.format(count);
     },
   };
 }

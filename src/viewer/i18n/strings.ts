@@ -58,6 +58,10 @@ export interface Strings {
   parallelLanes: (lanes: number, same: boolean) => string;
   overrun: (duration: string) => string;
   unknownPerson: (id: string) => string;
+  /** After the most chips a list shows: how many more people it names (count formatted). */
+  morePeople: (count: string) => string;
+  /** Items of a link past what a plan may hold, which the page leaves out (counts formatted). */
+  itemsLeftOut: (total: string, shown: string) => string;
   notesLabel: string;
   materialLabel: string;
   peopleLabel: string;
