@@ -3,8 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { linkOf } from '../test/fixtures/hostile-cases.js';
-import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, wire } from '../test/support/attacks.js';
-import { largePlan } from './http/bodies.js';
+import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, shareOf, steadyPosts, tricklingSockets, wire } from '../test/support/attacks.js';
+import { largePlan, smallPlan } from './http/bodies.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (x: number): number => Math.round(x);
@@ -159,6 +159,41 @@ async function trickledHeads(server: Server, n: number) {
   return { newConnectionServedAfterMs: servedAfterMs, trickledSocketsClosed: closed, of: n };
 }
 
+/**
+ * Round three, row 1: one address holds 17 uploads declaring 33.5 MB in all, sends a body byte every 2 s and re-opens
+ * each one the server closes, while 13 other addresses create small plans: how many of theirs are answered 200.
+ */
+async function trickledUploads(server: Server) {
+  const declared = Math.floor(33_554_000 / 17);
+  const bytes = Buffer.from(wire({ path: '/api/session-links', headers: REST, body: '' }, declared) + `{"session":${' '.repeat(declared)}`);
+  const attack = tricklingSockets(server.port, '127.0.0.141', { sockets: 17, bytes, everyMs: 2_000, first: bytes.indexOf('{') + 1 });
+  await sleep(1_000);
+  const victims = steadyPosts(server.port, loopbackClients(13, 150), { path: '/api/session-links', headers: REST, body: JSON.stringify({ session: smallPlan() }) }, 150);
+  await sleep(130 * 150);
+  const served = await victims.stop();
+  const { opened, statuses } = await attack.stop();
+  return { victimsServed: round(100 * shareOf(served, 200)), victims: Object.fromEntries(served), uploadsOpened: opened, uploadAnswers: Object.fromEntries(statuses) };
+}
+
+/**
+ * Round three, row 3 (node:http): one address holds `sockets` sockets that trickle header bytes and re-opens each one
+ * closed, while fresh health checks come from 20 other addresses: how many of those are answered.
+ */
+async function reopeningSlowloris(server: Server, sockets: number) {
+  const head = Buffer.from(`GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'x'.repeat(10_000)}`);
+  const attack = tricklingSockets(server.port, '127.0.0.200', { sockets, bytes: head, everyMs: 2_000 });
+  await sleep(3_000);
+  const victims = loopbackClients(20, 201);
+  const probes: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; performance.now() - t0 < 30_000; i++) {
+    probes.push((await healthOnce(server.port, 5_000, victims[i % victims.length])).status);
+    await sleep(50);
+  }
+  const { opened } = await attack.stop();
+  return { healthServed: round((100 * probes.filter((s) => s === 200).length) / probes.length), probes: probes.length, attackerSocketsOpened: opened };
+}
+
 /** Every attack against the build in `root` (a fresh server per attack, so none inherits another's state). */
 export async function attacks(root: string): Promise<Record<string, unknown>> {
   const worstLink = linkOf(`{"workshop":{"title":"W","description":"${'\ud800'.repeat(1_990_000)}"}}`);
@@ -193,6 +228,9 @@ export async function attacks(root: string): Promise<Record<string, unknown>> {
   await run('row 4: 500 stalled 1.9 MB uploads', {}, (server) => stalledUploads(server, 500));
   await run('row 5: victim under four clients bursting 60 MCP + 60 REST decodes of 990,000 quotes', {}, (server) => victim(server, costly));
   await run('row 6: 50 simultaneous decodes of 1.99 M lone surrogates from five clients', {}, (server) => queuedDecodes(server, worstLink));
-  await run('row 9: 300 sockets trickling header bytes, MAX_CONNECTIONS=300', { MAX_CONNECTIONS: '300' }, (server) => trickledHeads(server, 300));
+  await run('row 9: 300 sockets trickling header bytes, MAX_CONNECTIONS=300', { MAX_CONNECTIONS: '300', MAX_CONNECTIONS_PER_CLIENT: '0' }, (server) => trickledHeads(server, 300));
+  await run('round 3, row 1: 17 trickled uploads declaring 33.5 MB from one address, re-opened; 130 small creates from 13 others (node:http)', {}, (server) => trickledUploads(server));
+  await run('round 3, row 1: the same on uWS', { TRANSPORT: 'uws' }, (server) => trickledUploads(server));
+  await run('round 3, row 3: one address re-opening 10,050 trickling sockets; fresh health checks from 20 others (node:http)', {}, (server) => reopeningSlowloris(server, 10_050));
   return results;
 }

@@ -1,6 +1,5 @@
 // One client must not deny everyone: uploads that crawl, a client's share of the bytes being received, and sockets that
 // trickle and re-open, against the built server on its defaults, with attackers and victims on other loopback addresses.
-import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedWithin, counterValue, describeCounts, healthOnce, loopbackClients, neverReading, postFrom, shareOf, steadyPosts, tricklingSockets, wire } from './support/attacks.js';
@@ -85,7 +84,7 @@ describe('node:http: one host that trickles sockets and re-opens each one closed
     const victims = loopbackClients(20, 201);
     const t0 = performance.now();
     for (let i = 0; performance.now() - t0 < 15_000; i++) {
-      probes.push((await healthFrom(server.port, victims[i % victims.length]!)).status);
+      probes.push((await healthOnce(server.port, 5_000, victims[i % victims.length])).status);
       await sleep(50);
     }
     const { opened } = await attack.stop();
@@ -122,15 +121,3 @@ function openTrickle(port: number, localAddress: string): Promise<Socket> {
   });
 }
 
-/** GET /mcp from `localAddress` on a fresh connection: its status (0: no answer within 5 s). */
-function healthFrom(port: number, localAddress: string): Promise<{ status: number }> {
-  return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', agent: false, localAddress }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-    });
-    req.setTimeout(5_000, () => req.destroy());
-    req.on('error', () => resolve({ status: 0 }));
-    req.end();
-  });
-}

@@ -47,11 +47,14 @@ export function closedWithin(socket: Socket, ms: number): Promise<boolean> {
   });
 }
 
-/** One GET /mcp on a fresh connection (a pooled keep-alive socket would hide a pinned connection cap): status and ms. */
-export function healthOnce(port: number, timeoutMs = 10_000): Promise<{ status: number; ms: number }> {
+/**
+ * One GET /mcp on a fresh connection (a pooled keep-alive socket would hide a pinned connection cap), from
+ * `localAddress` when given: status and ms.
+ */
+export function healthOnce(port: number, timeoutMs = 10_000, localAddress?: string): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: '/mcp', agent: false, localAddress }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
     });
