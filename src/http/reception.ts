@@ -82,8 +82,10 @@ export class Reception {
   open(client: string, onTooSlow: () => void): Upload {
     const upload = new OpenUpload(this, client, onTooSlow);
     this.#open.add(upload);
-    this.#timer ??= setInterval(() => this.#checkRates(), RATE_CHECK_MS);
-    this.#timer.unref?.();
+    if (this.#timer === undefined) {
+      this.#timer = setInterval(() => this.#checkRates(), RATE_CHECK_MS);
+      this.#timer.unref?.();
+    }
     return upload;
   }
 
@@ -114,13 +116,15 @@ export class Reception {
     const left = (this.#byClient.get(upload.client) ?? 0) - upload.held;
     if (left > 0) this.#byClient.set(upload.client, left);
     else this.#byClient.delete(upload.client);
-    if (this.#open.size === 0 && this.#timer !== undefined) {
-      clearInterval(this.#timer);
-      this.#timer = undefined;
-    }
   }
 
   #checkRates(): void {
+    // The timer stops when a check finds nothing open (not at each finish: most bodies arrive within a millisecond).
+    if (this.#open.size === 0) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+      return;
+    }
     const now = performance.now();
     const { graceMs, minBytesPerS } = this.limits;
     for (const upload of this.#open) {
