@@ -1,6 +1,7 @@
 // Server configuration: the environment variables of the README's table, validated with zod into one typed object.
 import { isIP } from 'node:net';
 import * as z from 'zod';
+import { parseRedisUrl, REDIS_URL_FORMS, RedisUrlError } from './rate-limit/redis-url.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -45,6 +46,13 @@ export interface ServerConfig {
   mcpApps: boolean;
   /** SIGUSR1 opens Node's inspector on 127.0.0.1:9229 (Node's default); false (the default) ignores it. */
   inspectorSignal: boolean;
+  /**
+   * While the shared rate-limit store cannot count: 'closed' answers POSTs 503; 'local' counts them in this process's
+   * memory with the same limit (so the effective limit is multiplied by the number of instances).
+   */
+  rateLimitStoreFailure: 'closed' | 'local';
+  /** After a stop signal: seconds of answering on (readiness 503, every answer closing its connection) before stopping. */
+  shutdownDelayS: number;
 }
 
 /** A bad environment value; the message is one line naming the variable. */
@@ -80,9 +88,13 @@ const originListSchema = z
   .pipe(z.array(originSchema))
   .transform((list) => list.map((o) => o.toLowerCase().replace(/\/$/, '')));
 
-const redisUrlSchema = z
-  .string()
-  .refine((s) => URL.canParse(s) && ['redis:', 'rediss:', 'unix:'].includes(new URL(s).protocol), 'must be a redis://, rediss:// or unix:// URL');
+const redisUrlSchema = z.string().superRefine((url, ctx) => {
+  try {
+    parseRedisUrl(url);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof RedisUrlError ? error.message : `must be ${REDIS_URL_FORMS}` });
+  }
+});
 
 const workersSchema = z.union([z.literal('auto'), integer(1, 256, 'must be "auto" or an integer from 1 to 256')], {
   error: 'must be "auto" or an integer from 1 to 256',
@@ -113,6 +125,8 @@ const variables = {
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
   MAX_CONNECTIONS_PER_CLIENT: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MCP_APPS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
+  RATE_LIMIT_STORE_FAILURE: { schema: z.enum(['closed', 'local'], { error: 'must be "closed" or "local"' }), fallback: 'closed', secret: false },
+  SHUTDOWN_DELAY_S: { schema: integer(0, 600, 'must be an integer from 0 to 600 (seconds)'), fallback: '0', secret: false },
   INSPECTOR_SIGNAL: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'off', secret: false },
 } as const;
 
@@ -170,5 +184,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     offloadThreads: p.OFFLOAD_THREADS,
     mcpApps: p.MCP_APPS,
     inspectorSignal: p.INSPECTOR_SIGNAL,
+    rateLimitStoreFailure: p.RATE_LIMIT_STORE_FAILURE,
+    shutdownDelayS: p.SHUTDOWN_DELAY_S,
   };
 }

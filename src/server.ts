@@ -42,6 +42,11 @@ export class StartupError extends Error {
 export interface ServerOptions {
   /** Rate-limit counters; default: the embedded in-memory store. */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Where POSTs are counted while a shared store (REDIS_URL) cannot count, with RATE_LIMIT_STORE_FAILURE=local; default:
+   * an in-memory store of this server (worker threads share the process's through the main thread).
+   */
+  rateLimitFallback?: RateLimitStore;
   /** Default: a pino logger at config.logLevel writing JSON lines to stdout. */
   logger?: Logger;
   /** The destination of `logger` when it is one of process/logger.ts (the access log is then written straight to it). */
@@ -70,6 +75,8 @@ export interface StartedServer {
   metrics: ServerMetrics;
   /** The port of the metrics listener (METRICS_PORT), when there is one. */
   metricsPort: number | undefined;
+  /** From now on `/readyz` answers 503 and every answer closes its connection; the server goes on serving. */
+  drain(): void;
   /** Stops accepting, finishes in-flight requests, closes connections and the store. */
   close(): Promise<void>;
 }
@@ -100,6 +107,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   const release = async (): Promise<void> => {
     for (const close of opened) await close();
     await store.close?.();
+    await options.rateLimitFallback?.close?.();
     ownLogger?.stop();
   };
   try {
@@ -138,9 +146,11 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       endpoints = offloadEndpoints(endpoints, pool, hooks, await loadCodec(), buffers);
     }
     const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
+    let draining = false;
     const routes = createRouteTable({
       mcp: endpoints.mcp,
       healthJson: createHealthJson(identity, transport, () => store.health()),
+      ready: () => !draining,
       rest: endpoints.rest,
       schemaJson: JSON.stringify(sessionJsonSchema),
       iconPng: iconPng(),
@@ -148,7 +158,12 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     });
     const core = createHttpCore({
       routes,
-      rateLimiter: createRateLimiter(store, { limit: config.rateLimit, windowS: config.rateWindowS }),
+      rateLimiter: createRateLimiter(store, {
+        limit: config.rateLimit,
+        windowS: config.rateWindowS,
+        fallback: config.redisUrl !== undefined && config.rateLimitStoreFailure === 'local' ? (options.rateLimitFallback ?? new MemoryRateLimitStore()) : undefined,
+        onFallback: (route) => metrics.recordLocalRateLimit(route),
+      }),
       observer,
       origins: createOriginPolicy({ allowed: config.allowedOrigins, development: config.env === 'development' }),
       hostGuard: isLoopbackAddress(config.host),
@@ -175,6 +190,10 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       transport: { name: transport.name, version: transport.version },
       metrics,
       metricsPort: metricsListener?.port,
+      drain() {
+        draining = true;
+        listening.drain();
+      },
       async close() {
         await listening.close();
         await release(); // the metrics listener, the store, the log timer

@@ -35,6 +35,7 @@ function makeCore(overrides: { limit?: number; hostGuard?: boolean } = {}): Http
   const routes = createRouteTable({
     mcp: (request) => handleMcp({ headers: request.headers, body: request.body.text() }),
     healthJson: () => JSON.stringify(mcpHealth(identity)),
+    ready: () => true,
     rest: createRestHandlers(operations, observer),
     schemaJson: '{}',
     iconPng: new Uint8Array([1, 2, 3]),

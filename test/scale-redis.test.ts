@@ -186,3 +186,46 @@ describe('REDIS_URL: a Redis that stalls or refuses writes', () => {
     expect(failures.filter((kind) => kind === 'READONLY')).toHaveLength(1);
   });
 });
+
+describe('REDIS_URL: health follows the store without traffic, and RATE_LIMIT_STORE_FAILURE=local', () => {
+  it('a hung Redis makes the health degraded and a woken one ok again within seconds, with no POST at all', async () => {
+    const redis = await startRedisServer();
+    const server = await startMainProcess({ REDIS_URL: redis.url });
+    try {
+      const status = async (): Promise<string> => (send(server.port).then((r) => (r.json() as { status: string }).status));
+      const until = async (wanted: string, ms: number): Promise<number> => {
+        const t0 = performance.now();
+        while ((await status()) !== wanted && performance.now() - t0 < ms) await sleep(100);
+        return performance.now() - t0;
+      };
+      expect(await until('ok', 5_000)).toBeLessThan(5_000);
+      redis.freeze();
+      expect(await until('degraded', 5_000)).toBeLessThan(3_000);
+      redis.thaw();
+      expect(await until('ok', 8_000)).toBeLessThan(5_000);
+    } finally {
+      redis.thaw();
+      await server.stop();
+      await redis.stop();
+    }
+  });
+
+  it('with local: while Redis is down, POSTs are counted in memory with the same limit, health says degraded, a metric counts them', async () => {
+    const redis = await startRedisServer();
+    const server = await startMainProcess({ REDIS_URL: redis.url, RATE_LIMIT_STORE_FAILURE: 'local', TRUST_PROXY: '1', METRICS_PORT: '0' });
+    try {
+      await redis.kill();
+      const replies = await Promise.all(Array.from({ length: 70 }, () => ping(server.port, '198.51.100.90')));
+      const statuses = replies.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      expect((await send(server.port)).json()).toMatchObject({ status: 'degraded', rateLimitStore: { kind: 'redis', state: 'unreachable' } });
+      const metrics = await (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
+      const local = metrics.split('\n').find((line) => line.startsWith('sessionplan_rate_limit_local_total{route="mcp"}'));
+      expect(Number(local?.split(' ').pop())).toBe(70);
+    } finally {
+      await server.stop();
+      await redis.stop();
+    }
+  });
+});

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       offloadThreads: 1,
       mcpApps: true,
       inspectorSignal: false,
+      rateLimitStoreFailure: 'closed',
+      shutdownDelayS: 0,
     });
   });
 
@@ -66,6 +68,8 @@ describe('loadConfig', () => {
       OFFLOAD_THREADS: '2',
       MCP_APPS: 'off',
       INSPECTOR_SIGNAL: 'on',
+      RATE_LIMIT_STORE_FAILURE: 'local',
+      SHUTDOWN_DELAY_S: '5',
     });
     expect(config).toEqual({
       port: 0,
@@ -89,6 +93,8 @@ describe('loadConfig', () => {
       offloadThreads: 2,
       mcpApps: false,
       inspectorSignal: true,
+      rateLimitStoreFailure: 'local',
+      shutdownDelayS: 5,
     });
   });
 
@@ -131,6 +137,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ MCP_APPS: 'true' }, 'MCP_APPS'],
     [{ INSPECTOR_SIGNAL: 'yes' }, 'INSPECTOR_SIGNAL'],
+    [{ RATE_LIMIT_STORE_FAILURE: 'open' }, 'RATE_LIMIT_STORE_FAILURE'],
+    [{ SHUTDOWN_DELAY_S: '-1' }, 'SHUTDOWN_DELAY_S'],
   ])('refuses %j with one line naming %s', (env, name) => {
     const message = failure(env);
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));

@@ -57,7 +57,8 @@ describe('startup refuses a bad environment with one clear line', () => {
   it.each([
     [{ PORT: 'http' }, /^Invalid configuration: PORT must be an integer from 0 to 65535 \(got "http"\)\.$/],
     [{ PORT: '0', TRUST_PROXY: '-1' }, /^Invalid configuration: TRUST_PROXY /],
-    [{ PORT: '0', REDIS_URL: 'http://127.0.0.1:6390' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/, rediss:\/\/ or unix:\/\/ URL\.$/],
+    [{ PORT: '0', REDIS_URL: 'http://127.0.0.1:6390' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/, rediss:\/\/, unix:\/\/, redis\+sentinel:\/\/host:port\[,host:port…\]\/<master>\[\/<db>\] or redis\+cluster:\/\/host:port\[,host:port…\] URL\.$/],
+    [{ PORT: '0', REDIS_URL: 'redis+sentinel://:secret@127.0.0.1:26379' }, /^Invalid configuration: REDIS_URL of Sentinel must name the primary: redis\+sentinel:\/\/host:port\[,host:port…\]\/<master>\[\/<db>\]\.$/],
     [{ PORT: '0', WORKERS: 'many' }, /^Invalid configuration: WORKERS must be "auto" or an integer from 1 to 256 \(got "many"\)\.$/],
   ])('%j', async (env, message) => {
     const { exited } = startMain(env);

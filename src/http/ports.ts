@@ -7,7 +7,7 @@ import type { RequestBody } from './body.js';
 export type AnswerBody = JsonText | Uint8Array | null;
 
 /** Fixed route labels (metrics, logs), so label cardinality never depends on client input. */
-export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'schema' | 'icon' | 'static' | 'not_found';
+export type RouteLabel = 'mcp' | 'rest_create' | 'rest_decode' | 'livez' | 'readyz' | 'schema' | 'icon' | 'static' | 'not_found';
 
 export type RateDecision =
   | { readonly kind: 'allowed' }

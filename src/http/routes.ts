@@ -32,6 +32,8 @@ export interface RouteDeps {
   mcp: McpEndpoint;
   /** GET /mcp: the health JSON of this moment (it names the rate-limit store's state); one of a few kept texts. */
   healthJson: () => string;
+  /** GET /readyz: false once the server drains before it stops (a load balancer then sends it nothing new). */
+  ready: () => boolean;
   rest: RestHandlers;
   /** GET /schema/session.json, serialised once. */
   schemaJson: string;
@@ -75,6 +77,11 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
         : { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release };
     },
   });
+  // Probes for load balancers and orchestrators: the process answers at all, and it wants new requests. The shared
+  // rate-limit store does not change either: every instance shares it, so it would take them all out at once.
+  const alive = json('{"status":"alive"}');
+  const ready = json('{"status":"ready"}');
+  const draining: RouteAnswer = { status: 503, headers: JSON_HEADERS, body: '{"status":"draining"}' };
   const schema = json(deps.schemaJson);
   const icon: RouteAnswer = { status: 200, headers: PNG_SET, body: deps.iconPng };
   const routes = new Map<string, Route>([
@@ -82,6 +89,8 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
     ['/mcp/', mcp],
     ['/api/session-links', route('rest_create', 'rest', 'POST, OPTIONS', { post: async (_h, body, presence) => deps.rest.create(body, presence) })],
     ['/api/session-links/decode', route('rest_decode', 'rest', 'POST, OPTIONS', { post: async (_h, body, presence) => deps.rest.decode(body, presence) })],
+    ['/livez', route('livez', 'plain', 'GET, HEAD, OPTIONS', { get: () => alive })],
+    ['/readyz', route('readyz', 'plain', 'GET, HEAD, OPTIONS', { get: () => (deps.ready() ? ready : draining) })],
     ['/schema/session.json', route('schema', 'plain', 'GET, HEAD, OPTIONS', { get: () => schema })],
     ['/icon.png', route('icon', 'plain', 'GET, HEAD, OPTIONS', { get: () => icon })],
     // Browsers ask for it on every page without a declared icon; the PNG serves as one.

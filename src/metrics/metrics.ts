@@ -14,6 +14,8 @@ export interface ServerMetrics {
   watchRateLimitStore(read: () => RateLimitStoreHealth): void;
   /** A connection closed because its reader left too many answer bytes waiting (http/answer-backlog.ts). */
   recordSlowReaderClose(): void;
+  /** A POST counted in this process's memory because the shared store could not count (RATE_LIMIT_STORE_FAILURE=local). */
+  recordLocalRateLimit(route: string): void;
   /** The counter sessionplan_log_lines_dropped_total reads the logger's count from `read` at every scrape. */
   watchDroppedLogLines(read: () => number): void;
   /** Prometheus text exposition and its content type. */
@@ -90,6 +92,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
+  const localCounts = new Counter({
+    name: 'sessionplan_rate_limit_local_total',
+    help: 'POSTs counted in this process\'s memory because the shared rate-limit store could not count (RATE_LIMIT_STORE_FAILURE=local), by route.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+
   let droppedLogLines: (() => number) | undefined;
   new Counter({
     name: 'sessionplan_log_lines_dropped_total',
@@ -124,6 +133,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
     recordSlowReaderClose() {
       slowReaders.inc();
+    },
+    recordLocalRateLimit(route) {
+      localCounts.inc({ route });
     },
     watchDroppedLogLines(read) {
       droppedLogLines = read;

@@ -1,6 +1,6 @@
 // The HTTP core's observer: request metrics plus one access-log line per request (method, path, status, sizes, time).
 import type { Logger } from 'pino';
-import type { HttpObserver, RequestRecord } from '../http/ports.js';
+import type { HttpObserver, RequestRecord, RouteLabel } from '../http/ports.js';
 import type { ServerMetrics } from './metrics.js';
 
 /** Longest path written to the access log; longer ones are cut (the path comes from the client). */
@@ -10,7 +10,7 @@ const MAX_LOGGED_PATH = 200;
  * number of checks the line stands for: probes and clients that poll them would otherwise decide how fast the log grows.
  */
 export const HEALTH_LOG_INTERVAL_MS = 10_000;
-const HEALTH_ROUTES: ReadonlySet<string> = new Set(['mcp', 'livez', 'readyz']);
+const HEALTH_ROUTES: ReadonlySet<RouteLabel> = new Set<RouteLabel>(['mcp', 'livez', 'readyz']);
 
 /**
  * Where the access log goes when the logger is a plain one of process/logger.ts: its destination, and the JSON of the

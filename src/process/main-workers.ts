@@ -57,8 +57,9 @@ export async function runWorkers(
     return;
   }
 
-  // Without Redis the main thread holds the one set of counters every worker asks (exact across workers).
-  const broker = config.redisUrl === undefined ? new RateLimitBroker(new MemoryRateLimitStore()) : undefined;
+  // Without Redis the main thread holds the one set of counters every worker asks (exact across workers); with Redis and
+  // RATE_LIMIT_STORE_FAILURE=local it is where they count while Redis cannot.
+  const broker = config.redisUrl === undefined || config.rateLimitStoreFailure === 'local' ? new RateLimitBroker(new MemoryRateLimitStore()) : undefined;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'sessionplan_' }); // process-wide figures, counted once
   const restarts = new Counter({ name: 'sessionplan_worker_restarts_total', help: 'Server worker threads restarted after a crash.', registers: [registry] });
@@ -99,7 +100,7 @@ export async function runWorkers(
       logger.info('stopped');
       logger.flush();
     },
-    { ignored: (signal) => logger.info({ signal }, 'signal ignored'), inspector: config.inspectorSignal },
+    { ignored: (signal) => logger.info({ signal }, 'signal ignored'), inspector: config.inspectorSignal, shutdownDelayMs: config.shutdownDelayS * 1000 },
   );
   // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
   // signal it caught (SIGINT) as SIGINT.

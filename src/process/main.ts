@@ -56,17 +56,28 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   let server: StartedServer | undefined;
   let stopping = false;
   const shutDown = (running: StartedServer): void => {
-    void running.close().then(() => {
-      logger.info('stopped');
-      logger.flush(() => process.exit(0));
-    }, crash);
+    // SHUTDOWN_DELAY_S: readiness fails at once and the server serves on, every answer closing its connection, so that a
+    // load balancer stops sending here before the listener closes.
+    const delayMs = config.shutdownDelayS * 1000;
+    if (delayMs > 0) running.drain();
+    setTimeout(() => {
+      void running.close().then(() => {
+        logger.info('stopped');
+        logger.flush(() => process.exit(0));
+      }, crash);
+    }, delayMs);
   };
   const stop = (signal: NodeJS.Signals): void => {
     // Ctrl-C under `npm start` reaches node twice (terminal and npm both forward it): repeats are ignored, and the
     // grace period in close() bounds how long in-flight requests may take.
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    logger.info(
+      { signal, delayS: config.shutdownDelayS },
+      config.shutdownDelayS > 0
+        ? `draining: /readyz answers 503, serving on for ${config.shutdownDelayS} s, then no new connections`
+        : 'shutting down: no new connections, finishing in-flight requests',
+    );
     logger.flush();
     if (server !== undefined) shutDown(server); // else: startServer is still running; handled right after it
   };

@@ -6,7 +6,7 @@ import { handleSignals } from './signals.js';
 import type { SignalHandlers } from './signals.js';
 
 /** Main → worker. */
-type ControlMessage = { type: 'shutdown' };
+type ControlMessage = { type: 'shutdown' } | { type: 'drain' };
 /** Worker → main. */
 type StatusMessage = { type: 'listening' } | { type: 'startup-failed'; message: string } | { type: 'crashed'; message: string };
 
@@ -83,6 +83,11 @@ export class WorkerSupervisor {
       await this.stop();
       throw error;
     }
+  }
+
+  /** Asks every worker to drain: `/readyz` answers 503 and every answer closes its connection; they go on serving. */
+  drain(): void {
+    for (const slot of this.#slots) slot.worker?.postMessage({ type: 'drain' } satisfies ControlMessage);
   }
 
   /**
@@ -168,14 +173,17 @@ export class WorkerSupervisor {
 export function stopOnSignals(
   supervisor: WorkerSupervisor,
   onStopped: () => void | Promise<void>,
-  options: Pick<SignalHandlers, 'ignored' | 'inspector'>,
+  options: Pick<SignalHandlers, 'ignored' | 'inspector'> & { shutdownDelayMs?: number },
 ): () => void {
   let signalled = false;
   const handle = (): void => {
     if (signalled) return;
     signalled = true;
-    void supervisor
-      .stop()
+    // SHUTDOWN_DELAY_S: readiness fails first and the workers serve on, so a load balancer stops sending before they go.
+    const delayMs = options.shutdownDelayMs ?? 0;
+    if (delayMs > 0) supervisor.drain();
+    void new Promise((resolve) => setTimeout(resolve, delayMs))
+      .then(() => supervisor.stop())
       .then(() => onStopped())
       .finally(remove);
   };
@@ -183,8 +191,9 @@ export function stopOnSignals(
   return remove;
 }
 
-/** What a worker's server must offer: a graceful stop (close the listen socket, finish in-flight requests, close). */
+/** What a worker's server must offer: draining (readiness 503, answers close), and a graceful stop. */
 export interface WorkerServer {
+  drain(): void;
   stop(): Promise<void>;
 }
 
@@ -220,12 +229,18 @@ export function serveInWorker(start: (workerData: Record<string, unknown>) => Pr
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   // Listen before starting: a shutdown may arrive while the server is still starting (another worker failed).
+  let drainRequested = false;
   port.on('message', (message: ControlMessage) => {
     if (message?.type === 'shutdown') stopOnce();
+    else if (message?.type === 'drain') {
+      drainRequested = true;
+      server?.drain();
+    }
   });
   start(workerData as Record<string, unknown>).then(
     (started) => {
       server = started;
+      if (drainRequested) started.drain();
       if (stopRequested) void started.stop().catch(() => undefined).finally(finish);
       else port.postMessage({ type: 'listening' } satisfies StatusMessage);
     },

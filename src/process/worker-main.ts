@@ -14,7 +14,10 @@ import type { WorkerServer } from './supervisor.js';
 export interface WorkerServerData {
   /** With `port` already probed by the main thread (never 0). */
   config: ServerConfig;
-  /** The main thread's rate-limit broker; absent when `config.redisUrl` is set (each worker talks to Redis). */
+  /**
+   * The main thread's rate-limit broker: the store without `config.redisUrl`; with it, where POSTs are counted while
+   * Redis cannot (RATE_LIMIT_STORE_FAILURE=local), else absent (each worker talks to Redis).
+   */
   rateLimitPort?: MessagePort;
   /** The main thread's metrics hub (it serves METRICS_PORT for the whole process). */
   metricsPort: MessagePort;
@@ -27,20 +30,24 @@ export async function startWorkerServer(workerData: Record<string, unknown>): Pr
   const own = createLogger(config.logLevel);
   const logger = own.logger.child({ worker: workerIndex });
   let store: RateLimitStore;
-  if (config.redisUrl !== undefined) store = createRedisRateLimitStore(config.redisUrl, logger);
-  else if (rateLimitPort !== undefined) store = new SharedRateLimitStore(rateLimitPort);
+  let fallback: RateLimitStore | undefined;
+  if (config.redisUrl !== undefined) {
+    store = createRedisRateLimitStore(config.redisUrl, logger);
+    if (rateLimitPort !== undefined) fallback = new SharedRateLimitStore(rateLimitPort);
+  } else if (rateLimitPort !== undefined) store = new SharedRateLimitStore(rateLimitPort);
   else throw new StartupError('Worker started without a rate-limit store (no REDIS_URL and no broker port).');
   // Process-wide default metrics (RSS, CPU) come from the main thread once; per worker they would be summed N times.
   const metrics = createMetrics({ defaultMetrics: false });
   connectWorkerMetrics(metricsPort, metrics.registry);
   // The main thread already said which adapter serves (and warned once if auto fell back): workers stay quiet.
   const accessLog = { write: own.writeLine, bindings: `,"worker":${workerIndex}` };
-  const server = await startServer(config, { logger, accessLog, droppedLogLines: own.droppedLines, rateLimitStore: store, sharedPort: true, metrics, onTransportWarning: () => {} }).catch(async (error: unknown) => {
+  const server = await startServer(config, { logger, accessLog, droppedLogLines: own.droppedLines, rateLimitStore: store, rateLimitFallback: fallback, sharedPort: true, metrics, onTransportWarning: () => {} }).catch(async (error: unknown) => {
     await store.close?.();
     own.stop();
     throw error;
   });
   return {
+    drain: () => server.drain(),
     stop: async () => {
       await server.close();
       own.stop();

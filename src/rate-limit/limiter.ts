@@ -25,22 +25,50 @@ async function awaitStore(hit: Promise<HitCount>, timeoutMs: number): Promise<nu
   }
 }
 
-export function createRateLimiter(store: RateLimitStore, options: { limit: number; windowS: number; storeTimeoutMs?: number }): RateLimiter {
+export interface RateLimiterOptions {
+  limit: number;
+  windowS: number;
+  storeTimeoutMs?: number;
+  /**
+   * Counts instead of the store while it cannot (RATE_LIMIT_STORE_FAILURE=local): an in-process store with the same
+   * limit. Without it a failing store means 'unavailable' (503).
+   */
+  fallback?: RateLimitStore;
+  /** Called for each request the fallback counted. */
+  onFallback?: (endpoint: string) => void;
+}
+
+export function createRateLimiter(store: RateLimitStore, options: RateLimiterOptions): RateLimiter {
   const windowMs = options.windowS * 1000;
   const timeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
   // Retry-After is the window length ("Retry-After: 60" for the default 60-second window, docs/http-api.md).
   const limited: RateDecision = { kind: 'limited', retryAfterS: options.windowS };
+  const decide = (count: number): RateDecision => (count <= options.limit ? ALLOWED : limited);
+  const { fallback, onFallback } = options;
+  /** What the store could not answer: 503, or the fallback's count. */
+  const unanswered = (endpoint: string, storeKey: string): RateDecision | Promise<RateDecision> => {
+    if (fallback === undefined) return UNAVAILABLE;
+    onFallback?.(endpoint);
+    let hit: Promise<HitCount> | HitCount;
+    try {
+      hit = fallback.hit(storeKey, windowMs);
+    } catch {
+      return UNAVAILABLE;
+    }
+    return answeredAtOnce(hit) ? decide(hit.count) : awaitStore(hit, timeoutMs).then(decide, () => UNAVAILABLE);
+  };
   return {
     check(endpoint, key) {
+      const storeKey = `rl:${endpoint}:${key}`;
       let hit: Promise<HitCount> | HitCount;
       try {
-        hit = store.hit(`rl:${endpoint}:${key}`, windowMs);
+        hit = store.hit(storeKey, windowMs);
       } catch {
-        return UNAVAILABLE;
+        return unanswered(endpoint, storeKey);
       }
       // An in-process store answers synchronously: no promise, no timer on the hot path.
-      if (answeredAtOnce(hit)) return hit.count <= options.limit ? ALLOWED : limited;
-      return awaitStore(hit, timeoutMs).then((count) => (count <= options.limit ? ALLOWED : limited), () => UNAVAILABLE);
+      if (answeredAtOnce(hit)) return decide(hit.count);
+      return awaitStore(hit, timeoutMs).then(decide, () => unanswered(endpoint, storeKey));
     },
   };
 }

@@ -148,9 +148,9 @@ function refuseHead(core: HttpCore, res: ServerResponse, refusal: PlainRefusal):
   res.end(response.body);
 }
 
-function serve(core: HttpCore, state: { inFlight: number; closing: boolean; drained?: () => void }, guard: ConnectionGuard) {
+function serve(core: HttpCore, state: ServeState, guard: ConnectionGuard) {
   const cycleOptions = {
-    closing: () => state.closing,
+    closing: () => state.closing || state.draining,
     settled: () => {
       state.inFlight--;
       if (state.inFlight === 0) state.drained?.();
@@ -194,6 +194,14 @@ function onSocketTimeout(socket: Socket): void {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** Requests in flight, and whether answers close their connections: while draining, or while closing. */
+interface ServeState {
+  inFlight: number;
+  closing: boolean;
+  draining: boolean;
+  drained?: () => void;
+}
 
 /** The path of an origin-form target, or of an absolute-form one (`GET http://host/mcp`), without the query. */
 function pathOf(target: string): string {
@@ -251,7 +259,7 @@ export function createNodeHttpTransport(): Transport {
     },
 
     listen(options: ListenOptions): Promise<ListeningServer> {
-      const state: { inFlight: number; closing: boolean; drained?: () => void } = { inFlight: 0, closing: false };
+      const state: ServeState = { inFlight: 0, closing: false, draining: false };
       const guard = new ConnectionGuard({ maxConnections: options.maxConnections, maxPerClient: options.maxConnectionsPerClient ?? 0, ipv6PrefixBits: options.ipv6PrefixBits ?? 64 });
       const handler = serve(options.core, state, guard);
       const server: Server = createServer(
@@ -313,6 +321,9 @@ export function createNodeHttpTransport(): Transport {
           resolve({
             port: (server.address() as { port: number }).port,
             inFlight: () => state.inFlight,
+            drain() {
+              state.draining = true;
+            },
             async close(graceMs = 10_000) {
               if (state.closing) return;
               state.closing = true;

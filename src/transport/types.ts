@@ -27,6 +27,8 @@ export interface ListeningServer {
   readonly port: number;
   /** Requests between arrival and answer (or abort). */
   inFlight(): number;
+  /** From now on every answer closes its connection (`Connection: close`); the listener keeps accepting. */
+  drain(): void;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes every connection. */
   close(graceMs?: number): Promise<void>;
 }

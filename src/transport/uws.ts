@@ -308,9 +308,10 @@ export function createUwsTransport(): Transport {
       const app = uws.App();
       let inFlight = 0;
       let closing = false;
+      let draining = false;
       let drained: (() => void) | undefined;
       const cycleOptions = {
-        closing: () => closing,
+        closing: () => closing || draining,
         settled: () => {
           inFlight--;
           if (inFlight === 0) drained?.();
@@ -342,6 +343,9 @@ export function createUwsTransport(): Transport {
           resolve({
             port: uws.us_socket_local_port(token),
             inFlight: () => inFlight,
+            drain() {
+              draining = true;
+            },
             async close(graceMs = 10_000) {
               if (closing) return;
               closing = true;
