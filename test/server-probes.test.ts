@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 /** Two requests on one keep-alive connection, the second `gapMs` after the first answer: both raw answers. */
-async function twoOnOneConnection(port: number, gapMs: number, between: () => void): Promise<string[]> {
+async function twoOnOneConnection(port: number, gapMs: number, between: () => void): Promise<[string, string]> {
   const socket = connect(port, '127.0.0.1');
   let text = '';
   socket.on('data', (d: Buffer) => (text += d.toString('latin1')));

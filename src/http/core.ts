@@ -203,8 +203,10 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     receptionFull(exchange, refusal) {
       const client = refusal === 'client';
       observer.recordRateLimitRefusal(exchange.route.label, client ? 'receiving_client' : 'receiving');
-      // The connection closes instead of reading the refused body: under a flood of uploads, reading them is the cost.
-      return refuse(exchange, client ? 'receiving-client' : 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), true);
+      // Server-wide, the connection closes instead of reading the refused body: under a flood of uploads, reading them
+      // is the cost. One client past its share gets its answer read as usual: the rest of its body is read and dropped
+      // (within the drain's bounds), so a client that sends several large bodies at once sees 429s, not resets.
+      return refuse(exchange, client ? 'receiving-client' : 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), !client);
     },
 
     uploadTooSlow(exchange) {
