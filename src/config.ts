@@ -42,7 +42,7 @@ export interface ServerConfig {
   metricsHost: string;
   /** Worker threads that answer heavy POSTs (large bodies, decodes) off the event loop; 0 = all on the event loop. */
   offloadThreads: number;
-  /** The MCP App (plan view resource, `_meta.ui` on both tools); false gives the seed's exact MCP surface. */
+  /** The MCP App (plan view resource, `_meta.ui` on both tools); false gives the plain MCP surface (tools only, docs/http-api.md). */
   mcpApps: boolean;
   /** SIGUSR1 opens Node's inspector on 127.0.0.1:9229 (Node's default); false (the default) ignores it. */
   inspectorSignal: boolean;

@@ -34,7 +34,7 @@ export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
 /**
  * `largeTexts`: the endpoints answer large requests (an offload thread's), so long documents and results are
  * serialized in pieces (session/json-pieces.ts) instead of as one multi-MB string. `appView`: the MCP App's document
- * (MCP_APPS on); without it the MCP endpoint has the seed's surface.
+ * (MCP_APPS on); without it the MCP endpoint has the plain surface of docs/http-api.md (tools only).
  */
 export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, largeTexts = false, appView?: AppViewDocument): Endpoints {
   const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl, largeTexts });

@@ -215,7 +215,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     },
 
     plainRefusal(refusal) {
-      // A method the parser does not know still gets the owner's 405, naming what this server answers at all.
+      // A method the parser does not know still gets the 405 of docs/http-api.md, naming what this server answers at all.
       const headers = refusal === 'method-not-allowed' ? ANY_METHOD_ALLOWED : JSON_HEADERS;
       return { status: PLAIN_REFUSALS[refusal].status, headers: headers.base, body: PLAIN_BODIES.get(refusal) ?? null, closeConnection: true };
     },

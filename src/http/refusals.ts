@@ -8,7 +8,7 @@ export type EndpointFamily = 'mcp' | 'rest' | 'plain';
 /** Refusals whose body depends on the endpoint family; status and message come from the JSON-RPC row. */
 export type FamilyRefusal = 'origin' | 'host' | 'body-too-large' | 'rate-limited' | 'store-unavailable' | 'busy' | 'busy-client' | 'receiving-client';
 
-/** Refusals with one plain `{ "error": … }` body on every endpoint (the owner's table gives them no JSON-RPC form). */
+/** Refusals with one plain `{ "error": … }` body on every endpoint (the errors table of docs/http-api.md gives them no JSON-RPC form). */
 export type PlainRefusal = 'not-found' | 'method-not-allowed' | 'unsupported-media-type' | 'not-acceptable' | 'bad-content-length' | 'headers-too-large' | 'bad-request' | 'host-missing' | 'http-version' | 'request-timeout' | 'upload-too-slow' | 'internal';
 
 interface FamilyRow {
@@ -32,7 +32,7 @@ export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   'body-too-large': { rpc: 'bodyTooLarge', restCode: 'BODY_TOO_LARGE' },
   'rate-limited': { rpc: 'rateLimited', restCode: 'RATE_LIMITED' },
   'store-unavailable': { rpc: 'rateLimitStoreUnavailable', restCode: 'RATE_LIMIT_UNAVAILABLE' },
-  // The offload queue is full (process/offload.ts): the owner's rate-limit row, server-wide instead of per client.
+  // The offload queue is full (process/offload.ts): the rate-limit row of docs/http-api.md, server-wide instead of per client.
   busy: { rpc: 'rateLimited', restCode: 'SERVER_BUSY', rpcDetail: BUSY_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_SENTENCE}` },
   // …or this client alone has as many heavy requests waiting as one client may (process/offload.ts).
   'busy-client': { rpc: 'rateLimited', restCode: 'RATE_LIMITED', rpcDetail: BUSY_CLIENT_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_CLIENT_SENTENCE}` },

@@ -1,4 +1,4 @@
-// The one table of JSON-RPC error codes, and the HTTP status each situation of the owner's error table answers with.
+// The one table of JSON-RPC error codes, and the HTTP status each situation of the errors table (docs/http-api.md) answers with.
 import { idJson } from './id-text.js';
 import type { Reply, ResponseId } from './types.js';
 
@@ -9,7 +9,7 @@ export const RpcErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
-  /** Implementation-defined range; the owner's table uses it for the rate limit. */
+  /** Implementation-defined range; the errors table uses it for the rate limit. */
   RateLimited: -32000,
   HeaderMismatch: -32020,
   UnsupportedProtocolVersion: -32022,
@@ -25,13 +25,13 @@ interface Situation {
 }
 
 /**
- * Every row of the owner's "Errors" table that has a JSON-RPC body (405 and 415 have plain JSON bodies and live in the
+ * Every row of the "Errors" table of docs/http-api.md that has a JSON-RPC body (405 and 415 have plain JSON bodies and live in the
  * HTTP layer, src/http/refusals.ts). Where the MCP specification differs (200 for -32700/-32600/-32602, -32601 for an unknown tool), this
  * table wins (docs/http-api.md, "Errors").
  */
 export const RPC_SITUATIONS = {
   invalidOrigin: { status: 403, code: RpcErrorCode.InvalidRequest, message: 'Origin not allowed' },
-  /** The DNS-rebinding guard of a loopback listener (the owner's table files it with the origin row: 403, -32600). */
+  /** The DNS-rebinding guard of a loopback listener (the errors table files it with the origin row: 403, -32600). */
   invalidHost: { status: 403, code: RpcErrorCode.InvalidRequest, message: 'Host not allowed' },
   unsupportedProtocolVersion: { status: 400, code: RpcErrorCode.UnsupportedProtocolVersion, message: 'Unsupported protocol version' },
   headerMismatch: { status: 400, code: RpcErrorCode.HeaderMismatch, message: 'Header mismatch' },

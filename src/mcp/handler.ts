@@ -29,7 +29,7 @@ export interface McpHandlerDeps {
   transport?: 'http' | 'stream';
   /**
    * The MCP App's document (MCP_APPS on): `resources` capability, resources/list and resources/read, `_meta.ui` on both
-   * tools. Without it the server has the seed's exact surface.
+   * tools. Without it the server has the plain surface (tools only, docs/http-api.md).
    */
   appView?: AppViewDocument;
 }

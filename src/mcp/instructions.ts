@@ -1,4 +1,4 @@
-// Workflow instructions sent in `server/discover` and `initialize`: the owner's "Workflow and data contract" bullets.
+// Workflow instructions sent in `server/discover` and `initialize`: the four bullets of the workflow and data contract (docs/http-api.md).
 
 export const WORKFLOW_INSTRUCTIONS = [
   'Sessionplan creates and decodes immutable snapshot links of workshop session plans.',

@@ -29,7 +29,7 @@ export interface StaticResults {
   readonly resources: { readonly list: Readonly<Record<ProtocolRevision, string>>; readonly read: Readonly<Record<ProtocolRevision, string>> } | undefined;
 }
 
-/** `appView`: the MCP App's document; without it the results are the seed's (capabilities `{ tools: {} }`, no `_meta.ui`). */
+/** `appView`: the MCP App's document; without it the results are the plain ones (capabilities `{ tools: {} }`, no `_meta.ui`). */
 export function buildStaticResults(identity: McpServerIdentity, appView?: AppViewDocument): StaticResults {
   const meta = { [META_SERVER_INFO]: implementationFor(identity, MODERN_PROTOCOL_VERSION) };
   const capabilities = appView === undefined ? { tools: {} } : { tools: {}, resources: {} };

@@ -123,12 +123,12 @@ function setField(draft: Draft, path: Segments, value: JsonValue): Draft {
   let next = updateIn(draft, parentPath, (parent) => {
     if (!isNode(parent)) return parent;
     if (Array.isArray(parent) !== (typeof last === 'number')) return parent;
-    // Fields are set, not made up: only a lane of lanePersons may be a new key (SPEC §3 has no optional fields).
+    // Fields are set, not made up: only a lane of lanePersons may be a new key (the document has no optional fields).
     if (!Object.prototype.hasOwnProperty.call(parent, last) && parentPath[parentPath.length - 1] !== 'lanePersons') return parent;
     const current = (parent as Record<string | number, unknown>)[last];
     return current === value ? parent : withChild(parent, last, () => value);
   }) as Draft;
-  // "Same in all breakouts" puts every child in lane 0 (SPEC §3); their own lanes would be errors nobody can see.
+  // "Same in all breakouts" puts every child in lane 0 (docs/import-guide.md); their own lanes would be errors nobody can see.
   if (last === 'sameInAllBreakouts' && value === true && next !== draft) {
     next = updateIn(next, parentPath, (parent) => {
       if (!isNode(parent) || (parent as { type?: unknown }).type !== 'breakout') return parent;

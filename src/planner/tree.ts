@@ -1,4 +1,4 @@
-// The planner's document and how to address its parts: item paths, field paths, SPEC §3's nesting rule, counting.
+// The planner's document and how to address its parts: item paths, field paths, the nesting rule, counting.
 import { formatPath } from '../session/paths.js';
 import type { Block, Breakout, Group, Item, Session } from '../session/schema.js';
 
@@ -21,7 +21,7 @@ export type Segments = readonly (string | number)[];
 /** JSON values a field can be set to. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** SPEC §3: the top level holds blocks, groups and breakouts; groups hold blocks and breakouts; breakouts hold blocks. */
+/** The nesting rule (docs/import-guide.md): the top level holds blocks, groups and breakouts; groups hold blocks and breakouts; breakouts hold blocks. */
 export function canHold(container: ItemKind | null, child: ItemKind): boolean {
   if (container === null) return true;
   if (container === 'group') return child === 'block' || child === 'breakout';

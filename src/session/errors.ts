@@ -19,7 +19,7 @@ export interface Problem {
 
 /** How many problems the message lists before summarizing the rest. */
 export const MAX_LISTED_PROBLEMS = 5;
-/** The message limit of the owner's contract. */
+/** The longest message (docs/http-api.md, "Bounds of an answer"). */
 export const MAX_MESSAGE_CHARS = 800;
 
 /** Collapses all white space runs (newlines from user values included) into single spaces. */

@@ -30,7 +30,7 @@ export const QUEUED_INPUT_MESSAGES = 16;
 /** What the transport answers for a line that is not UTF-8: a parse error, as HTTP answers such a body. */
 const NOT_UTF8_ERROR = `${rpcError('malformedJson', null, 'the message is not valid UTF-8').body}\n`;
 
-/** What the transport answers for a line over the cap: the owner's 413 row (-32600), in a stream's words. */
+/** What the transport answers for a line over the cap: the 413 row of docs/http-api.md (-32600), in a stream's words. */
 export function oversizedMessageError(maxMessageBytes: number): string {
   const limit = maxMessageBytes.toLocaleString('en-US');
   return rpcError('invalidRequest', null, `the message is longer than ${limit} bytes; send each JSON-RPC message of at most ${limit} bytes on one line`).body;

@@ -2,7 +2,7 @@
 import type { NewPartLabels } from '../factory.js';
 import type { LimitName } from '../limits.js';
 
-// Why apart from the viewer's table: the view mode's JavaScript may grow by at most 10 KB gzip (issue 30), and the
+// Why apart from the viewer's table: the view mode's JavaScript is what every reader downloads, and the
 // editor's few hundred words in two languages would be a good part of it. They load with the editor, on demand; the
 // words both modes show (lane names, "Notes", the page's chrome) stay in the viewer's table.
 

@@ -22,7 +22,7 @@ export function bindSortable(list: HTMLOListElement, editor: EditorContext): () 
     group: {
       name: 'sessionplan-items',
       pull: true,
-      // A group holds blocks and breakouts, a breakout only blocks, and nothing goes into itself (SPEC §3).
+      // A group holds blocks and breakouts, a breakout only blocks, and nothing goes into itself (docs/import-guide.md, "Nesting").
       put: (to, _from, dragged) => {
         const kind = kindOf(dragged);
         const target = to.el.dataset['kind'];
