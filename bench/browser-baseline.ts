@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadStaticAssets } from '../src/assets/static.js';
-import { loadConfig } from '../src/config.js';
-import { startServer, type StartedServer } from '../src/server.js';
+import { loadConfig } from '../src/server/config.js';
+import { startServer, type StartedServer } from '../src/server/start-server.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

@@ -14,7 +14,7 @@ import { largestInBudgetPlan, workshopPlan } from '../test/support/viewer-plans.
 import type { Timing } from '../test/support/page-codec.js';
 import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
 import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import { writeResults } from './results.js';
 import { option, textOption, traceEvents, type TraceEvent } from './trace.js';
 

@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { loadCodec } from '../src/codec/node.js';
 import { countItems, type Item } from '../src/planner/tree.js';
 import { createSessionOperations } from '../src/session/operations.js';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import { generatePlan } from '../test/fixtures/plans.js';
 import { launchChromium } from '../test/support/chromium.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';

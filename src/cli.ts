@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { commandUsage, programUsage, readCommandLine } from './cli/command-line.js';
 import type { CommandSpec } from './cli/command-line.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './server/config.js';
 import { createSessionLink, decodeSessionLink } from './index.js';
 import { normalizeWhitespace, SessionError } from './session/errors.js';
 
@@ -140,7 +140,7 @@ async function run(args: readonly string[]): Promise<void> {
   }
   if (invocation.kind === 'version') {
     // Loaded only here: the version is read from package.json next to dist/.
-    const { PACKAGE_VERSION } = await import('./endpoints.js');
+    const { PACKAGE_VERSION } = await import('./endpoints/endpoints.js');
     process.stdout.write(`${PACKAGE_VERSION}\n`);
     return;
   }

@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import lz from 'lz-string';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CHIPS_PER_LIST } from '../src/viewer/render-items.js';
+import { MAX_CHIPS_PER_LIST } from '../src/plan-view/render-items.js';
 import { openViewerPage, type ViewerPage } from './support/viewer-harness.js';
 import { ARTIFACTS, seriousAxeViolations, visit } from './support/viewer-visit.js';
 

@@ -9,7 +9,7 @@ import LZString from 'lz-string';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionLink } from '../src/index.js';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import { launchChromium, type ChromiumHandle } from './support/chromium.js';
 import { ensureViewerBuilt, startViewerServer } from './support/viewer-harness.js';
 import { workshopPlan } from './support/viewer-plans.js';

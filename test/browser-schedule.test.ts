@@ -1,7 +1,7 @@
 // The viewer's clock (src/viewer/schedule.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../src/viewer/html.js';
-import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../src/viewer/schedule.js';
+import { escapeHtml } from '../src/plan-view/html.js';
+import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../src/plan-view/schedule.js';
 
 const item = (duration: number, fixedStartTime: string | null = null) => ({ duration, fixedStartTime });
 

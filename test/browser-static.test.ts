@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import { IMMUTABLE_CACHE, loadStaticAssets, VIEWER_CSP } from '../src/assets/static.js';
 import { chromiumPath, launchChromium } from './support/chromium.js';
 import { ensureViewerBuilt, startViewerServer, type ViewerManifest } from './support/viewer-harness.js';

@@ -2,9 +2,9 @@
 // accessibility (axe-core, landmarks, headings, keyboard), phone width; a screenshot of every page state is kept.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { de } from '../src/viewer/i18n/de.js';
-import { en } from '../src/viewer/i18n/en.js';
-import type { Strings } from '../src/viewer/i18n/strings.js';
+import { de } from '../src/plan-view/i18n/de.js';
+import { en } from '../src/plan-view/i18n/en.js';
+import type { Strings } from '../src/plan-view/i18n/strings.js';
 import { openViewerPage, type ViewerPage } from './support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from './support/viewer-plans.js';
 import { ARTIFACTS, createLink, onServer, seriousAxeViolations, visit } from './support/viewer-visit.js';

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
 import { createSessionOperations } from '../src/session/operations.js';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import type { ChromiumHandle } from './support/chromium.js';
 import { differentialCases } from './support/codec-cases.js';
 import { callPageCodec, openViewerPage, startViewerServer, type ViewerManifest, type ViewerPage } from './support/viewer-harness.js';

@@ -5,8 +5,8 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import lz from 'lz-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
+import { loadConfig } from '../src/server/config.js';
+import { startServer } from '../src/server/start-server.js';
 import { TRANSPORTS } from './http-helpers.js';
 
 /** A canonical document: every field present, keys in schema order, so its normalized form is itself. */

@@ -1,7 +1,7 @@
 // The browser codec's string transfer in real Chromium, under the viewer page's CSP: the wasm:js-string reader is active and exact, ASCII payloads go in as bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodecError, loadCodec } from '../src/codec/node.js';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import type { ChromiumHandle } from './support/chromium.js';
 import type { StringTransferCheck } from './support/page-codec.js';
 import { callPageCodec, openViewerPage, type ViewerManifest, type ViewerPage } from './support/viewer-harness.js';

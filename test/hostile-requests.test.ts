@@ -2,7 +2,7 @@
 // bodies that are not UTF-8, clients that half-close, and requests that wait in the offload queue past the idle timeout.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_QUEUED_JOBS_PER_CLIENT } from '../src/process/offload.js';
+import { MAX_QUEUED_JOBS_PER_CLIENT } from '../src/offload/pool.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
 import { JSON_HEADERS, send, startOn, TRANSPORTS } from './http-helpers.js';
 import type { TestServer } from './http-helpers.js';

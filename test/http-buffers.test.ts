@@ -1,11 +1,11 @@
 // Pooled buffers for large bodies: the pool's rules, the body kinds, and a buffer's round trip through an offload thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCodec } from '../src/codec/node.js';
-import { createEndpoints } from '../src/endpoints.js';
+import { createEndpoints } from '../src/endpoints/endpoints.js';
 import { bufferedBody, decodedBody, textBody } from '../src/http/body.js';
 import { BufferPool, MIN_BUFFER_BYTES } from '../src/http/buffer-pool.js';
-import { offloadEndpoints } from '../src/process/offload-endpoints.js';
-import { BYTES_ANSWER_MIN_CHARS, OffloadPool } from '../src/process/offload.js';
+import { offloadEndpoints } from '../src/offload/endpoints.js';
+import { BYTES_ANSWER_MIN_CHARS, OffloadPool } from '../src/offload/pool.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
 
 describe('BufferPool', () => {

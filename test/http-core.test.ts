@@ -8,7 +8,7 @@ import { createHttpCore, READ_BODY } from '../src/http/core.js';
 import type { HttpCore } from '../src/http/core.js';
 import { createOriginPolicy } from '../src/http/origins.js';
 import type { StaticAssets } from '../src/http/ports.js';
-import { createRestHandlers } from '../src/http/rest.js';
+import { createRestHandlers } from '../src/endpoints/rest.js';
 import { createRouteTable } from '../src/http/routes.js';
 import type { HttpRequest, HttpResponse } from '../src/http/types.js';
 import { createMetrics } from '../src/metrics/metrics.js';

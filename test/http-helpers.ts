@@ -3,9 +3,9 @@ import { request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { pino } from 'pino';
-import { loadConfig } from '../src/config.js';
-import { startServer } from '../src/server.js';
-import type { ServerOptions, StartedServer } from '../src/server.js';
+import { loadConfig } from '../src/server/config.js';
+import { startServer } from '../src/server/start-server.js';
+import type { ServerOptions, StartedServer } from '../src/server/start-server.js';
 
 export interface TestServer extends StartedServer {
   host: string;

@@ -1,6 +1,6 @@
 // Endpoints for large requests (offload threads) serialize in pieces: every answer joined is exactly the ordinary one.
 import { describe, expect, it } from 'vitest';
-import { createEndpoints } from '../src/endpoints.js';
+import { createEndpoints } from '../src/endpoints/endpoints.js';
 import { textBody } from '../src/http/body.js';
 import type { AnswerBody } from '../src/http/ports.js';
 import { hostileCases, linkOf, maximalDocument } from './fixtures/hostile-cases.js';

@@ -1,7 +1,7 @@
 // One reading of a link: the server (the whole text) and the page (location.hash) find the same plan, in Node and in Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLink } from '../src/session/link.js';
-import type { StartedServer } from '../src/server.js';
+import type { StartedServer } from '../src/server/start-server.js';
 import { isBrowserLink, linkCorpus, PLAN_A_TITLE, PLAN_B_TITLE } from './fixtures/link-corpus.js';
 import type { ChromiumHandle } from './support/chromium.js';
 import type { LinkReading, LinkReadings } from './support/page-codec.js';

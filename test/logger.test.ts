@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LOGGER = JSON.stringify(new URL('../src/process/logger.ts', import.meta.url).href);
+const LOGGER = JSON.stringify(new URL('../src/logging/logger.ts', import.meta.url).href);
 
 interface Run {
   stdout: string;

@@ -1,6 +1,6 @@
 // The offload pool on its own: a thread that dies under a job is replaced, and that job alone gets an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IN_FLIGHT_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT, MAX_QUEUED_JOBS_PER_THREAD, OffloadPool } from '../src/process/offload.js';
+import { MAX_IN_FLIGHT_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT, MAX_QUEUED_JOBS_PER_THREAD, OffloadPool } from '../src/offload/pool.js';
 import { ServerBusyError } from '../src/http/ports.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
 import { minimalSession } from './fixtures/sessions.js';

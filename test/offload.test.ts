@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textBody } from '../src/http/body.js';
 import { MAX_CLIENT_RECEIVING_BYTES } from '../src/http/reception.js';
-import { BUSY_RETRY_AFTER_S, heavyCost, MAX_QUEUED_BYTES_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_DECODE_CHARS } from '../src/process/offload.js';
+import { BUSY_RETRY_AFTER_S, heavyCost, MAX_QUEUED_BYTES_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_DECODE_CHARS } from '../src/offload/pool.js';
 import { smallPlan } from '../bench/http/bodies.js';
 import { loadCodec } from '../src/codec/node.js';
 import { hostileCases } from './fixtures/hostile-cases.js';

@@ -1,6 +1,6 @@
 // REDIS_URL's forms read into what ioredis takes: one Redis, Sentinel (with the primary's name), a cluster; bad ones named.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/server/config.js';
 import { parseRedisUrl } from '../src/rate-limit/redis-url.js';
 
 describe('REDIS_URL', () => {

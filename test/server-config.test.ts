@@ -1,6 +1,6 @@
 // Configuration from the environment (SPEC §8): defaults, every variable's validation, one clear line per failure.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/server/config.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory.js';
 import { createRateLimiter } from '../src/rate-limit/limiter.js';
 import type { RateLimitStore } from '../src/rate-limit/store.js';

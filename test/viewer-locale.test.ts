@@ -1,10 +1,10 @@
 // The viewer's language choice and string tables (src/viewer/language.ts, src/viewer/i18n/*), as plain functions.
 import { describe, expect, it } from 'vitest';
 import { SESSION_ERROR_CODES } from '../src/session/errors.js';
-import { de } from '../src/viewer/i18n/de.js';
-import { en } from '../src/viewer/i18n/en.js';
-import { createViewerLocale } from '../src/viewer/i18n/locale.js';
-import { chooseLanguage, languageOfTag } from '../src/viewer/language.js';
+import { de } from '../src/plan-view/i18n/de.js';
+import { en } from '../src/plan-view/i18n/en.js';
+import { createViewerLocale } from '../src/plan-view/i18n/locale.js';
+import { chooseLanguage, languageOfTag } from '../src/plan-view/language.js';
 
 describe('language choice', () => {
   it('takes German for any de tag and English for everything else', () => {

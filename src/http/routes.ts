@@ -4,7 +4,6 @@ import type { AnswerBody, ClientPresence, McpEndpoint, RouteLabel, StaticAssets,
 import { asksForEventStream } from './rules.js';
 import { plainRefusalBody } from './refusals.js';
 import type { EndpointFamily } from './refusals.js';
-import type { RestHandlers } from './rest.js';
 import { EMPTY_HEADERS, HeaderSet, JSON_CONTENT_TYPE, JSON_HEADERS, mergeHeaders } from './headers.js';
 
 /** What a route handler answers; the core adds the header set's CORS variant for the request's origin. */
@@ -14,6 +13,13 @@ export interface RouteAnswer {
   readonly body: AnswerBody;
   /** For bytes in a pooled buffer: called once they are written (the buffer goes back to its pool). */
   readonly release?: (() => void) | undefined;
+}
+
+/** What the REST routes call (endpoints/rest.ts implements them). */
+export interface RestHandlers {
+  /** `presence` lets a queue skip the work of a client that went away (offload/pool.ts); these handlers run at once. */
+  create(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
+  decode(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
 }
 
 export interface Route {

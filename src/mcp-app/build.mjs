@@ -21,9 +21,9 @@ async function bundle(options) {
   return file.text;
 }
 
-// The viewer's styles first, the view's on top: the plan looks as on the page, in the host's theme.
+// The plan view's styles first, the view's own on top: the plan looks as on the page, in the host's theme.
 const css = await bundle({
-  stdin: { contents: '@import "../viewer/styles.css";\n@import "./styles.css";\n', resolveDir: fileURLToPath(source), loader: 'css', sourcefile: 'plan-view.css' },
+  stdin: { contents: '@import "../plan-view/styles.css";\n@import "./styles.css";\n', resolveDir: fileURLToPath(source), loader: 'css', sourcefile: 'plan-view.css' },
   loader: { '.css': 'css' },
 });
 const js = await bundle({

@@ -1,6 +1,6 @@
 // What the view takes from the host context (ui/initialize, host-context-changed): theme, locale, style variables, tool.
-import type { Language } from '../viewer/i18n/strings.js';
-import { languageOfTag } from '../viewer/language.js';
+import type { Language } from '../plan-view/i18n/strings.js';
+import { languageOfTag } from '../plan-view/language.js';
 
 /** The parts of the spec's HostContext the view reads; every field is optional and may change later. */
 export interface HostContext {

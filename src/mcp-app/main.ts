@@ -3,9 +3,9 @@
 import { zodConfig } from './zod-jitless.js';
 import { SessionError } from '../session/errors.js';
 import type { TolerantSession } from '../session/schema.js';
-import { createViewerLocale } from '../viewer/i18n/locale.js';
-import type { Language } from '../viewer/i18n/strings.js';
-import { languageOfTag } from '../viewer/language.js';
+import { createViewerLocale } from '../plan-view/i18n/locale.js';
+import type { Language } from '../plan-view/i18n/strings.js';
+import { languageOfTag } from '../plan-view/language.js';
 import { HostClient } from './host-client.js';
 import { applyContext, languageOfContext, mergeContext, type HostContext } from './host-context.js';
 import { createViewPage, type ViewWords } from './render.js';

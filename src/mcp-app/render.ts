@@ -1,10 +1,10 @@
 // The view's page: an action bar ("Open in Sessionplan") above the plan, which the viewer's own renderers draw.
-import { el } from '../viewer/dom.js';
-import type { ViewerLocale } from '../viewer/i18n/locale.js';
-import type { Plan } from '../viewer/plan.js';
-import { renderPlan } from '../viewer/render-plan.js';
-import { renderProblem } from '../viewer/render-problem.js';
-import { categoryStyleSheet, labelStyleSheet } from '../viewer/style-sheets.js';
+import { el } from '../plan-view/dom.js';
+import type { ViewerLocale } from '../plan-view/i18n/locale.js';
+import type { Plan } from '../plan-view/plan.js';
+import { renderPlan } from '../plan-view/render-plan.js';
+import { renderProblem } from '../plan-view/render-problem.js';
+import { categoryStyleSheet, labelStyleSheet } from '../plan-view/style-sheets.js';
 import type { ViewStrings } from './strings.js';
 
 /** `data-state` of the view's root tells readers of the DOM (and tests) what is shown. */

@@ -1,6 +1,6 @@
 // The plan view's own words, one table per language. Everything else it shows (the plan, its dates and durations,
 // "Opening the plan…", "This link cannot be opened") comes from the viewer's tables (viewer/i18n/).
-import type { Language } from '../viewer/i18n/strings.js';
+import type { Language } from '../plan-view/i18n/strings.js';
 
 export interface ViewStrings {
   readonly openInSessionplan: string;

@@ -1,6 +1,7 @@
 // The one table of JSON-RPC error codes, and the HTTP status each situation of the errors table (docs/http-api.md) answers with.
 import { idJson } from './id-text.js';
 import type { Reply, ResponseId } from './types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from './version.js';
 
 /** JSON-RPC 2.0 codes plus the MCP-reserved ones this server emits; nothing else is ever sent. */
 export const RpcErrorCode = {
@@ -55,6 +56,11 @@ const MAX_ECHO = 128;
 /** Clips client-supplied text before it is repeated in `error.data`. */
 export function clipEcho(value: string): string {
   return value.length > MAX_ECHO ? value.slice(0, MAX_ECHO) : value;
+}
+
+/** `error.data` of -32022: every version this server speaks, and the (clipped) one the client asked for. */
+export function unsupportedVersionData(requested: string): { supported: string[]; requested: string } {
+  return { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested: clipEcho(requested) };
 }
 
 /**

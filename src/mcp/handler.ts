@@ -85,7 +85,7 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
   };
 }
 
-/** The MCP part of the health JSON for `GET /mcp`; `status` is the server's (src/health.ts). */
+/** The MCP part of the health JSON for `GET /mcp`; `status` is the server's (server/health.ts). */
 export function mcpHealth<S extends string = 'ok'>(identity: McpServerIdentity, status: S = 'ok' as S): { status: S; name: string; version: string; protocolVersions: string[] } {
   return { status, name: identity.name, version: identity.version, protocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] };
 }

@@ -1,6 +1,6 @@
 // Legacy (2025-11-25, 2025-06-18, 2025-03-26) requests: initialize handshake, ping, tools/*, and resources/* (MCP App).
 import { isPlainObject, type RequestMessage } from './envelope.js';
-import { rpcError } from './errors.js';
+import { rpcError, unsupportedVersionData } from './errors.js';
 import { HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
 import { handleResourceMethod, isResourceMethod, RESOURCE_METHODS } from './resources.js';
@@ -10,7 +10,6 @@ import {
   HEADERLESS_LEGACY_VERSION,
   isLegacyVersion,
   negotiateLegacyVersion,
-  unsupportedVersionData,
   type LegacyProtocolVersion,
 } from './version.js';
 import { resultReply } from './wire.js';

@@ -1,13 +1,13 @@
 // Modern (2026-07-28) requests: the check order of docs/http-api.md, then server/discover, tools/*, and resources/* (MCP App).
 import { eraOfHeader, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
 import { isPlainObject, type RequestMessage } from './envelope.js';
-import { rpcError } from './errors.js';
+import { rpcError, unsupportedVersionData } from './errors.js';
 import { decodeMcpName, HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
 import { handleResourceMethod, isResourceMethod, RESOURCE_METHODS } from './resources.js';
 import { callTool } from './tool-call.js';
 import type { Reply, RequestId } from './types.js';
-import { MODERN_PROTOCOL_VERSION, unsupportedVersionData } from './version.js';
+import { MODERN_PROTOCOL_VERSION } from './version.js';
 import { resultReply } from './wire.js';
 
 const META_VERSION_PATH = `params._meta["${META_PROTOCOL_VERSION}"]`;

@@ -1,5 +1,4 @@
 // MCP protocol revisions this server speaks, legacy negotiation, and which header values name the modern era.
-import { clipEcho } from './errors.js';
 
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** Newest first: the order `initialize` prefers and the order clients see in `error.data.supported`. */
@@ -34,7 +33,3 @@ export function negotiateLegacyVersion(requested: string): LegacyProtocolVersion
   return isLegacyVersion(requested) ? requested : DEFAULT_LEGACY_VERSION;
 }
 
-/** `error.data` of -32022: every version this server speaks, and the (clipped) one the client asked for. */
-export function unsupportedVersionData(requested: string): { supported: string[]; requested: string } {
-  return { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested: clipEcho(requested) };
-}

@@ -2,20 +2,20 @@
 import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../server/config.js';
 import { listenMetrics } from '../metrics/listener.js';
 import type { MetricsListener } from '../metrics/listener.js';
 import { MetricsHub } from '../metrics/shared.js';
 import { MemoryRateLimitStore } from '../rate-limit/memory.js';
 import { RateLimitBroker } from '../rate-limit/shared.js';
-import { displayUrl } from '../server.js';
+import { displayUrl } from '../server/start-server.js';
 import { nodeSupportsReusePort } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
-import { launcherEndMessage, watchNpmLauncher } from './launcher.js';
+import { LAUNCHER_EXITED_MESSAGE, watchNpmLauncher } from './launcher.js';
 import { STOP_SIGNALS } from './signals.js';
 import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
 import type { SupervisorEvent } from './supervisor.js';
-import { spawnThread, threadEntry } from './threads.js';
+import { spawnThread, threadEntry } from '../offload/threads.js';
 import type { WorkerServerData } from './worker-main.js';
 
 /** Exit status for a refused start, as in main.ts. */
@@ -24,7 +24,7 @@ const EXIT_STARTUP_FAILED = 1;
 const EXIT_INTERNAL = 70;
 
 /** The worker entry next to this file. */
-const WORKER_ENTRY = threadEntry('worker-main');
+const WORKER_ENTRY = threadEntry(import.meta.url, 'worker-main');
 
 function spawnWorker(workerData: Record<string, unknown>, transferList: TransferListItem[]): Worker {
   return spawnThread(WORKER_ENTRY, workerData, transferList);
@@ -102,12 +102,10 @@ export async function runWorkers(
     },
     { ignored: (signal) => logger.info({ signal }, 'signal ignored'), inspector: config.inspectorSignal, shutdownDelayMs: config.shutdownDelayS * 1000 },
   );
-  // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
-  // signal it caught (SIGINT) as SIGINT.
-  const unwatchLauncher = watchNpmLauncher(env, (end) => {
-    logger.info(launcherEndMessage(end));
-    if (end === 'exited') process.emit('SIGTERM', 'SIGTERM');
-    else process.emit('SIGINT', 'SIGINT');
+  // Under npx the SIGTERM a process manager sends stops at npm's shell (launcher.ts): npm's exit counts as SIGTERM.
+  const unwatchLauncher = watchNpmLauncher(env, () => {
+    logger.info(LAUNCHER_EXITED_MESSAGE);
+    process.emit('SIGTERM', 'SIGTERM');
   });
   // No stack trace leaves the process; a failure of the supervising thread stops the workers gracefully.
   const crash = (error: unknown): void => {

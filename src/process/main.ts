@@ -1,12 +1,12 @@
 // Process entry of the server: reads the environment, starts, logs the ready line, shuts down gracefully on a stop signal.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config.js';
-import { StartupError, createRedisRateLimitStore, displayUrl, startServer, transportFor } from '../server.js';
-import type { StartedServer } from '../server.js';
+import { ConfigError, loadConfig } from '../server/config.js';
+import { StartupError, createRedisRateLimitStore, displayUrl, startServer, transportFor } from '../server/start-server.js';
+import type { StartedServer } from '../server/start-server.js';
 import type { Transport } from '../transport/types.js';
-import { launcherEndMessage, watchNpmLauncher } from './launcher.js';
-import { createLogger } from './logger.js';
+import { LAUNCHER_EXITED_MESSAGE, watchNpmLauncher } from './launcher.js';
+import { createLogger } from '../logging/logger.js';
 import { runWorkers } from './main-workers.js';
 import { handleSignals } from './signals.js';
 import { resolveWorkerCount } from './supervisor.js';
@@ -86,11 +86,10 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     ignored: (signal) => logger.info({ signal }, 'signal ignored'),
     inspector: config.inspectorSignal,
   });
-  // Under npx the signal a process manager sends stops at npm's shell (launcher.ts): its exit counts as SIGTERM, a
-  // signal it caught (SIGINT) as SIGINT.
-  const unwatchLauncher = watchNpmLauncher(env, (end) => {
-    logger.info(launcherEndMessage(end));
-    stop(end === 'exited' ? 'SIGTERM' : 'SIGINT');
+  // Under npx the SIGTERM a process manager sends stops at npm's shell (launcher.ts): npm's exit counts as SIGTERM.
+  const unwatchLauncher = watchNpmLauncher(env, () => {
+    logger.info(LAUNCHER_EXITED_MESSAGE);
+    stop('SIGTERM');
   });
 
   try {

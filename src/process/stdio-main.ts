@@ -2,8 +2,8 @@
 import { pino } from 'pino';
 import { loadAppView } from '../assets/app-view.js';
 import { loadCodec } from '../codec/node.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { serverIdentity } from '../endpoints.js';
+import { ConfigError, loadConfig } from '../server/config.js';
+import { serverIdentity } from '../endpoints/endpoints.js';
 import { createMcpHandler } from '../mcp/handler.js';
 import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
 import { createSessionOperations } from '../session/operations.js';
@@ -88,7 +88,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   });
   // Under npx (`npx --prefix … sessionplan-mcp stdio`) a client's SIGTERM ends npm's shell, not this process
   // (launcher.ts): its going is taken as the same signal.
-  watchNpmLauncher(env, (end) => stop(end === 'exited' ? 'npm exited' : "npm's shell was signalled", STOP_GRACE_MS));
+  watchNpmLauncher(env, () => stop('npm exited', STOP_GRACE_MS));
   // A client that closes our stdout has gone: nothing can be answered any more.
   process.stdout.on('error', () => process.exit(0));
 

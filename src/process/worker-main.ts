@@ -1,12 +1,12 @@
 // Entry of one server worker thread (WORKERS>1): runs the server on the shared port until the main thread says stop.
 import type { MessagePort } from 'node:worker_threads';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../server/config.js';
 import { connectWorkerMetrics } from '../metrics/shared.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { SharedRateLimitStore } from '../rate-limit/shared.js';
 import type { RateLimitStore } from '../rate-limit/store.js';
-import { StartupError, createRedisRateLimitStore, startServer } from '../server.js';
-import { createLogger } from './logger.js';
+import { StartupError, createRedisRateLimitStore, startServer } from '../server/start-server.js';
+import { createLogger } from '../logging/logger.js';
 import { serveInWorker } from './supervisor.js';
 import type { WorkerServer } from './supervisor.js';
 

@@ -50,7 +50,7 @@ await mkdir(assets, { recursive: true });
 
 const browserScript = { format: 'esm', platform: 'browser', conditions: ['browser'], target: 'es2022' };
 const wasmFile = await writeHashed('codec', 'wasm', wasm);
-const cssFile = await writeHashed('viewer', 'css', await bundle('styles.css', { loader: { '.css': 'css' } }));
+const cssFile = await writeHashed('viewer', 'css', await bundle('../plan-view/styles.css', { loader: { '.css': 'css' } }));
 // The calendar and agenda exports (ical.js is most of their size) load on the first download: a bundle of their
 // own, not an esbuild split chunk, so the page's start needs no shared chunk and no second request.
 const exportFile = await writeHashed('viewer-export', 'js', await bundle('export/index.ts', browserScript));

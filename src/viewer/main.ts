@@ -7,16 +7,16 @@ import { createEditorHost } from '../planner/host.js';
 import type { Draft } from '../planner/tree.js';
 import { createSessionOperations, type DecodeSessionLinkResult } from '../session/operations.js';
 import { copyText, shareableUrl } from './clipboard.js';
-import { el } from './dom.js';
-import { createViewerLocale } from './i18n/locale.js';
-import { chooseLanguage } from './language.js';
+import { el } from '../plan-view/dom.js';
+import { createViewerLocale } from '../plan-view/i18n/locale.js';
+import { chooseLanguage } from '../plan-view/language.js';
 import { browserStorage, readNotesShown, writeNotesShown } from './notes-preference.js';
 import { renderPasteForm } from './paste-link.js';
-import type { Plan } from './plan.js';
+import type { Plan } from '../plan-view/plan.js';
 import { describeFailure } from './problems.js';
-import { renderPlan } from './render-plan.js';
-import { renderProblem, type ProblemText } from './render-problem.js';
-import { categoryStyleSheet, labelStyleSheet, printStyleSheet } from './style-sheets.js';
+import { renderPlan } from '../plan-view/render-plan.js';
+import { renderProblem, type ProblemText } from '../plan-view/render-problem.js';
+import { categoryStyleSheet, labelStyleSheet, printStyleSheet } from '../plan-view/style-sheets.js';
 import { createToolbar } from './toolbar.js';
 
 /** The content-hashed codec file and export bundle next to this bundle; set by build.mjs. */

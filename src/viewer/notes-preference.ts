@@ -1,5 +1,5 @@
 // Whether the facilitator's notes are shown: a choice of this browser (local storage), never part of the link.
-import type { PlanItem } from './plan.js';
+import type { PlanItem } from '../plan-view/plan.js';
 
 const KEY = 'sessionplan:show-notes';
 

@@ -1,6 +1,6 @@
 // The "Paste a Sessionplan link" field of the empty and problem pages: Enter opens the plan, a bad link is marked here.
-import { el } from './dom.js';
-import type { Strings } from './i18n/strings.js';
+import { el } from '../plan-view/dom.js';
+import type { Strings } from '../plan-view/i18n/strings.js';
 
 /** Opens what was pasted; resolves with null when the plan opens, or the plain sentence that says why it cannot. */
 export type OpenPasted = (input: string) => Promise<string | null>;

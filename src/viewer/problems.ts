@@ -1,7 +1,7 @@
 // Turns a failure to open a link into the words of a problem page: one plain sentence for a participant, details folded.
 import { SessionError } from '../session/errors.js';
-import type { Strings } from './i18n/strings.js';
-import type { ProblemText } from './render-problem.js';
+import type { Strings } from '../plan-view/i18n/strings.js';
+import type { ProblemText } from '../plan-view/render-problem.js';
 
 /** One sentence a participant can act on, chosen from the decoder's message (which is for whoever made the link). */
 export function plainSentence(error: SessionError, strings: Strings): string {

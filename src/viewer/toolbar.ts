@@ -1,10 +1,10 @@
 // The page's toolbar (screen only): copy link, print, calendar and agenda downloads, the notes toggle, and the place where
 // the planner's "Edit plan" button goes. It calls the actions it is given and says what happened in a status line.
-import { el } from './dom.js';
-import type { Strings } from './i18n/strings.js';
+import { el } from '../plan-view/dom.js';
+import type { Strings } from '../plan-view/i18n/strings.js';
 import { planHasNotes } from './notes-preference.js';
-import type { Plan } from './plan.js';
-import { calendarBlocker } from './workshop-day.js';
+import type { Plan } from '../plan-view/plan.js';
+import { calendarBlocker } from '../plan-view/workshop-day.js';
 
 /** What the buttons do; main.ts wires them to the page. Downloads resolve with the saved file's name. */
 export interface ToolbarActions {

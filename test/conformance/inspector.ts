@@ -105,8 +105,8 @@ async function checkTarget(cli: ConformanceCli, name: string, target: string[]):
 }
 
 async function startOwnServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const { loadConfig } = await import('../../src/config.js');
-  const { startServer } = await import('../../src/server.js');
+  const { loadConfig } = await import('../../src/server/config.js');
+  const { startServer } = await import('../../src/server/start-server.js');
   const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' }));
   return { url: `http://127.0.0.1:${server.port}/mcp`, close: () => Promise.resolve(server.close()) };
 }

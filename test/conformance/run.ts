@@ -81,8 +81,8 @@ function runScenario(cli: ConformanceCli, url: string, spec: string, scenario: s
 }
 
 async function startOwnServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const { loadConfig } = await import('../../src/config.js');
-  const { startServer } = await import('../../src/server.js');
+  const { loadConfig } = await import('../../src/server/config.js');
+  const { startServer } = await import('../../src/server/start-server.js');
   // Defaults on loopback, port 0, with two changes: SP_ENV=development, because the suite models a local server that
   // browsers on http://localhost reach (dns-rebinding-protection expects those origins accepted; production accepts only
   // ALLOWED_ORIGINS, checked by the raw-HTTP tests), and a rate limit the suite's bursts from one IP cannot reach.

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
-import { loadConfig } from '../../src/config.js';
-import { startServer, type StartedServer } from '../../src/server.js';
+import { loadConfig } from '../../src/server/config.js';
+import { startServer, type StartedServer } from '../../src/server/start-server.js';
 import { chromiumPath, launchChromium, type ChromiumHandle, type ChromiumOptions } from './chromium.js';
 
 const root = new URL('../../', import.meta.url);

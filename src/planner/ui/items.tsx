@@ -2,7 +2,7 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { MAX_DURATION_MINUTES, MAX_LANES } from '../../session/constants.js';
-import { formatMinutes } from '../../viewer/schedule.js';
+import { formatMinutes } from '../../plan-view/schedule.js';
 import { moveTargets } from '../edits.js';
 import { fieldPath, itemAt, isContainer, itemSegments, type Item, type ItemKind, type ItemPath } from '../tree.js';
 import { useEditor, type EditorContext } from './context.js';

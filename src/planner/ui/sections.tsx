@@ -1,6 +1,6 @@
 // The editor's sections above the agenda: the workshop, its categories (block types) and its people. Each renders again only
 // when its props change (memo.ts): a keystroke in an item's field leaves them as they are.
-import { formatMinutes } from '../../viewer/schedule.js';
+import { formatMinutes } from '../../plan-view/schedule.js';
 import { fieldPath, type Draft } from '../tree.js';
 import { useEditor } from './context.js';
 import { ClockField, ColorField, TextField } from './fields.js';

@@ -1,5 +1,5 @@
 // Live times for the editor: each item's start and end as the viewer places them (viewer/schedule.ts), and the plan's total.
-import { placeSequence, workshopClock, type Clock } from '../../viewer/schedule.js';
+import { placeSequence, workshopClock, type Clock } from '../../plan-view/schedule.js';
 import { isContainer, type Draft, type Item } from '../tree.js';
 
 export interface ItemTimes {

@@ -1,10 +1,10 @@
 // The plan as a Markdown agenda: a heading, the day, and one GFM table row per item and breakout lane (time range, title,
 // duration, people, material), groups and breakouts marked as such and their contents indented with "↳".
-import { planSchedule } from '../agenda.js';
-import type { ViewerLocale } from '../i18n/locale.js';
-import { laneCount, laneTitle } from '../lanes.js';
-import type { Plan } from '../plan.js';
-import { formatMinutes, formatRange } from '../schedule.js';
+import { planSchedule } from '../../plan-view/agenda.js';
+import type { ViewerLocale } from '../../plan-view/i18n/locale.js';
+import { laneCount, laneTitle } from '../../plan-view/lanes.js';
+import type { Plan } from '../../plan-view/plan.js';
+import { formatMinutes, formatRange } from '../../plan-view/schedule.js';
 import { peopleText, personNames } from './people.js';
 
 export interface AgendaOptions {

@@ -2,11 +2,11 @@
 // on the workshop's day (a calendar shows 09:00 as 09:00 wherever it is opened). The calendar is built as jCal (RFC 7265,
 // iCalendar as JSON) and ical.js writes each content line: escaping, value formats, folding at 75 octets.
 import ICAL from 'ical.js';
-import { planSchedule } from '../agenda.js';
-import type { ViewerLocale } from '../i18n/locale.js';
-import { laneCount, laneTitle } from '../lanes.js';
-import type { Plan, PlanBlock } from '../plan.js';
-import { calendarBlocker, calendarDay, momentOf, type CalendarDay } from '../workshop-day.js';
+import { planSchedule } from '../../plan-view/agenda.js';
+import type { ViewerLocale } from '../../plan-view/i18n/locale.js';
+import { laneCount, laneTitle } from '../../plan-view/lanes.js';
+import type { Plan, PlanBlock } from '../../plan-view/plan.js';
+import { calendarBlocker, calendarDay, momentOf, type CalendarDay } from '../../plan-view/workshop-day.js';
 import { peopleText, personNames } from './people.js';
 
 export interface CalendarOptions {

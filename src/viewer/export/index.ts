@@ -1,7 +1,7 @@
 // The exports, bundled on their own and loaded on the first download (ical.js is most of their size): the
 // calendar and agenda files of a plan, and saving them.
-import type { ViewerLocale } from '../i18n/locale.js';
-import type { Plan } from '../plan.js';
+import type { ViewerLocale } from '../../plan-view/i18n/locale.js';
+import type { Plan } from '../../plan-view/plan.js';
 import { agendaMarkdown } from './agenda-markdown.js';
 import { calendarText } from './calendar.js';
 import type { MadeFile } from './download.js';

@@ -1,6 +1,6 @@
 // People as the exports name them: "Name (Role)", an id that is not in the people list said so, lane people first.
-import type { Strings } from '../i18n/strings.js';
-import type { Plan } from '../plan.js';
+import type { Strings } from '../../plan-view/i18n/strings.js';
+import type { Plan } from '../../plan-view/plan.js';
 
 /** Names by person id for one plan ("Alice Archer (Facilitator)"); a later duplicate id wins, as on the page. */
 export function personNames(plan: Plan): Map<string, string> {

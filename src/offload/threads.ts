@@ -5,9 +5,9 @@ import type { ResourceLimits, TransferListItem } from 'node:worker_threads';
 /** Running from source under tsx (tests, `node --import tsx src/process/main.ts`) rather than from dist/. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-/** The entry module `name` next to this file, in the form this process runs (`.ts` under tsx, else `.js`). */
-export function threadEntry(name: string): URL {
-  return new URL(`./${name}${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
+/** The entry module `name` next to the module at `base` (its import.meta.url), in the form this process runs. */
+export function threadEntry(base: string, name: string): URL {
+  return new URL(`./${name}${FROM_SOURCE ? '.ts' : '.js'}`, base);
 }
 
 export function spawnThread(entry: URL, workerData: unknown, transferList: TransferListItem[] = [], resourceLimits?: ResourceLimits): Worker {

@@ -1,19 +1,19 @@
 // The POST endpoints (MCP and REST) over one set of session operations, built alike by the server and its offload threads.
 import { readFileSync } from 'node:fs';
-import { loadCodec } from './codec/node.js';
-import { textIfUtf8 } from './http/body.js';
-import type { AnalyticsEvent, McpEndpoint } from './http/ports.js';
-import { createRestHandlers } from './http/rest.js';
-import type { RestHandlers } from './http/rest.js';
-import { createMcpHandler } from './mcp/handler.js';
-import type { McpServerIdentity } from './mcp/handler.js';
-import type { AppViewDocument } from './mcp/app-view.js';
-import { eraOfHeader, unknownIdFor } from './mcp/classify.js';
-import { rpcError } from './mcp/errors.js';
-import { HEADER, readHeader } from './mcp/headers.js';
-import { createSessionOperations } from './session/operations.js';
+import { loadCodec } from '../codec/node.js';
+import { textIfUtf8 } from '../http/body.js';
+import type { AnalyticsEvent, McpEndpoint } from '../http/ports.js';
+import { createRestHandlers } from './rest.js';
+import type { RestHandlers } from '../http/routes.js';
+import { createMcpHandler } from '../mcp/handler.js';
+import type { McpServerIdentity } from '../mcp/handler.js';
+import type { AppViewDocument } from '../mcp/app-view.js';
+import { eraOfHeader, unknownIdFor } from '../mcp/classify.js';
+import { rpcError } from '../mcp/errors.js';
+import { HEADER, readHeader } from '../mcp/headers.js';
+import { createSessionOperations } from '../session/operations.js';
 
-export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface Endpoints {
   readonly mcp: McpEndpoint;

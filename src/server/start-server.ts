@@ -1,35 +1,35 @@
 // Composition root: one server from codec, session operations, MCP handler, REST, rate limiting, metrics and an adapter.
 import type { Logger } from 'pino';
-import { loadAppView } from './assets/app-view.js';
-import { iconPng } from './assets/icon.js';
-import { loadStaticAssets } from './assets/static.js';
-import { loadCodec } from './codec/node.js';
+import { loadAppView } from '../assets/app-view.js';
+import { iconPng } from '../assets/icon.js';
+import { loadStaticAssets } from '../assets/static.js';
+import { loadCodec } from '../codec/node.js';
 import type { ServerConfig } from './config.js';
-import { createEndpoints, serverIdentity } from './endpoints.js';
+import { createEndpoints, serverIdentity } from '../endpoints/endpoints.js';
 import { createHealthJson } from './health.js';
-import type { EndpointHooks } from './endpoints.js';
-import { BufferPool } from './http/buffer-pool.js';
-import { createHttpCore } from './http/core.js';
-import { createOriginPolicy } from './http/origins.js';
-import type { StaticAssets } from './http/ports.js';
-import { createRouteTable } from './http/routes.js';
-import { isLoopbackAddress } from './http/rules.js';
-import { MAX_MESSAGE_BYTES } from './mcp/wire.js';
-import { createMetrics } from './metrics/metrics.js';
-import type { ServerMetrics } from './metrics/metrics.js';
-import { listenMetrics } from './metrics/listener.js';
-import { createHttpObserver } from './metrics/request-observer.js';
-import type { AccessLogDestination } from './metrics/request-observer.js';
-import { createLogger } from './process/logger.js';
-import { offloadEndpoints } from './process/offload-endpoints.js';
-import { OffloadPool } from './process/offload.js';
-import { createRateLimiter } from './rate-limit/limiter.js';
-import { MemoryRateLimitStore } from './rate-limit/memory.js';
-import { RedisRateLimitStore } from './rate-limit/redis.js';
-import type { RateLimitStore } from './rate-limit/store.js';
-import { sessionJsonSchema } from './session/json-schema.js';
-import { selectTransport } from './transport/select.js';
-import type { Transport } from './transport/types.js';
+import type { EndpointHooks } from '../endpoints/endpoints.js';
+import { BufferPool } from '../http/buffer-pool.js';
+import { createHttpCore } from '../http/core.js';
+import { createOriginPolicy } from '../http/origins.js';
+import type { StaticAssets } from '../http/ports.js';
+import { createRouteTable } from '../http/routes.js';
+import { isLoopbackAddress } from '../http/rules.js';
+import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
+import { createMetrics } from '../metrics/metrics.js';
+import type { ServerMetrics } from '../metrics/metrics.js';
+import { listenMetrics } from '../metrics/listener.js';
+import { createHttpObserver } from '../metrics/request-observer.js';
+import type { AccessLogDestination } from '../metrics/request-observer.js';
+import { createLogger } from '../logging/logger.js';
+import { offloadEndpoints } from '../offload/endpoints.js';
+import { OffloadPool } from '../offload/pool.js';
+import { createRateLimiter } from '../rate-limit/limiter.js';
+import { MemoryRateLimitStore } from '../rate-limit/memory.js';
+import { RedisRateLimitStore } from '../rate-limit/redis.js';
+import type { RateLimitStore } from '../rate-limit/store.js';
+import { sessionJsonSchema } from '../session/json-schema.js';
+import { selectTransport } from '../transport/select.js';
+import type { Transport } from '../transport/types.js';
 
 /** Request bodies above this many bytes are refused with 413 while streaming (docs/http-api.md, "Limits"). */
 export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
@@ -49,9 +49,9 @@ export interface ServerOptions {
   rateLimitFallback?: RateLimitStore;
   /** Default: a pino logger at config.logLevel writing JSON lines to stdout. */
   logger?: Logger;
-  /** The destination of `logger` when it is one of process/logger.ts (the access log is then written straight to it). */
+  /** The destination of `logger` when it is one of logging/logger.ts (the access log is then written straight to it). */
   accessLog?: AccessLogDestination;
-  /** How many lines that logger dropped (process/logger.ts), for the metric. */
+  /** How many lines that logger dropped (logging/logger.ts), for the metric. */
   droppedLogLines?: () => number;
   /** Viewer files; default: the built viewer (dist/viewer). `null` serves no viewer. */
   staticAssets?: StaticAssets | null;
@@ -81,7 +81,7 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
-export { PACKAGE_VERSION } from './endpoints.js';
+export { PACKAGE_VERSION } from '../endpoints/endpoints.js';
 
 export function displayUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -326,7 +326,7 @@ export class OffloadPool {
   }
 
   #spawn(): Promise<void> {
-    const worker = spawnThread(threadEntry('offload-worker'), this.#data, [], this.#resourceLimits);
+    const worker = spawnThread(threadEntry(import.meta.url, 'thread'), this.#data, [], this.#resourceLimits);
     // An idle pool must not keep the process alive; close() ends the threads of a server that stops.
     worker.unref();
     const thread: Thread = { worker, inFlight: new Map() };

@@ -1,6 +1,6 @@
 // The endpoints with heavy POSTs handed to the offload threads: same answers and events, bodies and answers as bytes.
 import type { Codec } from '../codec/types.js';
-import type { EndpointHooks, Endpoints } from '../endpoints.js';
+import type { EndpointHooks, Endpoints } from '../endpoints/endpoints.js';
 import type { RequestBody } from '../http/body.js';
 import type { BufferPool } from '../http/buffer-pool.js';
 import { JSON_HEADERS } from '../http/headers.js';
@@ -9,8 +9,8 @@ import type { ClientPresence, EndpointAnswer } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
 import type { RouteAnswer } from '../http/routes.js';
 import { rpcError } from '../mcp/errors.js';
-import { heavyCost } from './offload.js';
-import type { OffloadKind, OffloadPool, OffloadReply } from './offload.js';
+import { heavyCost } from './pool.js';
+import type { OffloadKind, OffloadPool, OffloadReply } from './pool.js';
 
 /** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
 const MCP_THREAD_FAILED: EndpointAnswer = { status: 200, body: rpcError('internalError', null).body };

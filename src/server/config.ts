@@ -1,9 +1,10 @@
 // Server configuration: the environment variables of the README's table, validated with zod into one typed object.
 import { isIP } from 'node:net';
 import * as z from 'zod';
-import { parseRedisUrl, REDIS_URL_FORMS, RedisUrlError } from './rate-limit/redis-url.js';
+import type { LogLevel } from '../logging/logger.js';
+import { parseRedisUrl, REDIS_URL_FORMS, RedisUrlError } from '../rate-limit/redis-url.js';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type { LogLevel };
 
 export interface ServerConfig {
   /** TCP port; 0 asks the OS for a free one (tests). */

@@ -1,11 +1,11 @@
 // Entry of one offload thread: answers heavy POSTs with the server's own endpoints and hands back their events.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCodec } from '../codec/node.js';
-import { createEndpoints } from '../endpoints.js';
+import { createEndpoints } from '../endpoints/endpoints.js';
 import { decodedBody } from '../http/body.js';
 import type { AnalyticsEvent, AnswerBody } from '../http/ports.js';
-import { BYTES_ANSWER_MIN_CHARS } from './offload.js';
-import type { OffloadJob, OffloadMessage, OffloadReply, OffloadWorkerData } from './offload.js';
+import { BYTES_ANSWER_MIN_CHARS } from './pool.js';
+import type { OffloadJob, OffloadMessage, OffloadReply, OffloadWorkerData } from './pool.js';
 
 const port = parentPort!;
 const { publicBaseUrl, appView } = workerData as OffloadWorkerData;

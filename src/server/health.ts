@@ -1,7 +1,7 @@
 // The health answer of GET /mcp: the server's identity, its adapter, the rate-limit store's state, and `ok` or `degraded`.
-import { mcpHealth } from './mcp/handler.js';
-import type { McpServerIdentity } from './mcp/handler.js';
-import type { RateLimitStoreHealth } from './rate-limit/store.js';
+import { mcpHealth } from '../mcp/handler.js';
+import type { McpServerIdentity } from '../mcp/handler.js';
+import type { RateLimitStoreHealth } from '../rate-limit/store.js';
 
 /**
  * `degraded` while the rate-limit store cannot count: every POST is then answered 503 (the limiter fails closed),

@@ -1,9 +1,11 @@
 // The process's pino logger: JSON lines gathered into batches and handed to a log sink that never blocks the server.
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
-import type { LogLevel } from '../config.js';
 import { createLogSink } from './log-sink.js';
 import type { LogSink } from './log-sink.js';
+
+/** pino's levels, as LOG_LEVEL names them. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /**
  * Lines are handed to the sink in batches of this many characters (~110 access-log lines): one write per batch instead

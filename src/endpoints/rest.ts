@@ -2,18 +2,12 @@
 import { SessionError } from '../session/errors.js';
 import { jsonText, type JsonText } from '../session/json-pieces.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
-import { textIfUtf8 } from './body.js';
-import type { RequestBody } from './body.js';
-import { JSON_HEADERS } from './headers.js';
-import type { AnalyticsOperation, AnalyticsOutcome, ClientPresence, HttpObserver, RestOperations } from './ports.js';
-import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from './refusals.js';
-import type { RouteAnswer } from './routes.js';
-
-export interface RestHandlers {
-  /** `presence` lets a queue skip the work of a client that went away (process/offload.ts); these handlers run at once. */
-  create(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
-  decode(body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer>;
-}
+import { textIfUtf8 } from '../http/body.js';
+import type { RequestBody } from '../http/body.js';
+import { JSON_HEADERS } from '../http/headers.js';
+import type { AnalyticsOperation, AnalyticsOutcome, ClientPresence, HttpObserver, RestOperations } from '../http/ports.js';
+import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from '../http/refusals.js';
+import type { RestHandlers, RouteAnswer } from '../http/routes.js';
 
 const json = (status: number, body: JsonText): RouteAnswer => ({ status, headers: JSON_HEADERS, body });
 const badRequest = (message: string): RouteAnswer => json(400, restBadRequestBody(message));
