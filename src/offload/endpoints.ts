@@ -9,8 +9,8 @@ import type { ClientPresence, EndpointAnswer } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
 import type { RouteAnswer } from '../http/routes.js';
 import { rpcError } from '../mcp/errors.js';
-import { heavyCost } from './pool.js';
-import type { OffloadKind, OffloadPool, OffloadReply } from './pool.js';
+import { heavyCost, type OffloadKind } from './cost.js';
+import type { OffloadPool, OffloadReply } from './pool.js';
 
 /** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
 const MCP_THREAD_FAILED: EndpointAnswer = { status: 200, body: rpcError('internalError', null).body };
