@@ -13,7 +13,6 @@ import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer } f
 import { largestInBudgetPlan, workshopPlan } from '../test/support/viewer-plans.js';
 import type { Timing } from '../test/support/page-codec.js';
 import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
-import { faultsPerPhase, firstTouchCost, warmReopenMs, type PhaseFaults } from './browser-machine.js';
 import type { StartedServer } from '../src/server/start-server.js';
 import { writeResults } from './results.js';
 import { option, textOption, traceEvents, type TraceEvent } from './trace.js';
@@ -172,13 +171,6 @@ try {
     return cpu;
   }));
 
-  // Machine facts behind the gap between wall and CPU time (browser-machine.ts).
-  const reopen = await collect(AFTER_MARKS_LOADS, () => warmReopenMs(browser.context, server.url, fragment, smallFragment));
-  const touches = await collect(3, () => firstTouchCost(browser.context));
-  const phaseFaults = (await collect(AFTER_MARKS_LOADS, () => faultsPerPhase(browser.context, server.url, (page) => openPlan(page)())))
-    .filter((faults): faults is PhaseFaults => faults !== undefined);
-
-
   // Side by side with the previous build: the same open, the two builds alternating (ABBA…) in one browser.
   const side: { label: string; server: StartedServer; wholePlanCpu: number[]; firstScreenCpu: number[]; open: number[]; toPlan: number[]; loadCpu: number[] }[] = [
     { label: 'this build', server, wholePlanCpu: [], firstScreenCpu: [], open: [], toPlan: [], loadCpu: [] },
@@ -261,20 +253,8 @@ try {
       wholePlanCpuAllMs: wholePlanCpu,
       renderingAfterMarksCpuMedianMs: median(afterMarksCpu),
       navigationToPlanMedianMs: median(sinceNavigation),
-      warmReopenMedianMs: median(reopen),
-      warmReopenAllMs: reopen,
       goalMs: GOALS.openMs,
       loadAverage: loadavg(),
-    },
-    firstTouch: {
-      firstMicrosPerPage: median(touches.map((touch) => touch.firstMicros)),
-      againMicrosPerPage: median(touches.map((touch) => touch.againMicros)),
-      // Fresh 4 KB pages the renderer's main thread touched per phase of one open (median of the probe loads; Linux).
-      pagesPerPhase: phaseFaults.length === 0 ? null : {
-        decode: median(phaseFaults.map((faults) => faults.decode)),
-        firstScreen: median(phaseFaults.map((faults) => faults.firstScreen)),
-        rest: median(phaseFaults.map((faults) => faults.rest)),
-      },
     },
     baseline: baseline === undefined ? null : {
       loadsPerBuild: abLoads,
@@ -322,14 +302,6 @@ try {
   console.log(`  decode + first screen: ${v.firstScreenMedianMs.toFixed(1)} ms wall, ${v.firstScreenCpuMedianMs.toFixed(1)} ms main-thread CPU (decode ${v.decodeMedianMs.toFixed(1)} ms wall)`);
   console.log(`  decode + whole plan rendered: ${v.openMedianMs.toFixed(1)} ms wall, ${v.wholePlanCpuMedianMs.toFixed(1)} ms main-thread CPU; whole plan on screen ${v.navigationToPlanMedianMs.toFixed(0)} ms after navigation`);
   console.log(`  style, layout and paint in the ${AFTER_MARKS_MS} ms after the marks (first paint included): ${v.renderingAfterMarksCpuMedianMs.toFixed(1)} ms main-thread CPU (median of ${AFTER_MARKS_LOADS} more loads)`);
-  console.log(`  the same, re-opened in a tab that has shown it (hashchange away and back; warm memory and code): ${v.warmReopenMedianMs.toFixed(1)} ms wall (median of ${AFTER_MARKS_LOADS})`);
-  console.log(`first touch of fresh memory in a new page: ${figures.firstTouch.firstMicrosPerPage.toFixed(1)} µs per 4 KB page (${figures.firstTouch.againMicrosPerPage.toFixed(2)} µs when touched again)`);
-  const pages = figures.firstTouch.pagesPerPhase;
-  if (pages) {
-    const total = pages.decode + pages.firstScreen + pages.rest;
-    console.log(`  fresh pages the renderer's main thread touches while opening: decode ${pages.decode}, first screen ${pages.firstScreen}, rest ${pages.rest}`
-      + ` → ${total} × ${figures.firstTouch.firstMicrosPerPage.toFixed(1)} µs ≈ ${(total * figures.firstTouch.firstMicrosPerPage / 1000).toFixed(0)} ms of the figure (median of ${phaseFaults.length} loads)`);
-  }
   if (figures.baseline) {
     const [mine, theirs] = figures.baseline.builds;
     console.log(`side by side, ${abLoads} alternating loads per build (median, spread min–max; goal: this build ≤ ${GOALS.openRatioToBaseline}× the other's whole-plan CPU):`);

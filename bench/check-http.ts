@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './http/bodies.js';
+import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../test/fixtures/requests.js';
 import { cpuSeconds, pinning, requireWrk, startServer, wrk } from './http/processes.js';
 import type { RunningServer, WrkResult } from './http/processes.js';
 import { writeResults } from './results.js';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     return { ...r, cpuMs: ((cpuSeconds(s.child.pid!) - cpu0) * 1000) / Math.max(1, r.requests) };
   };
   try {
-    // 1. Ours vs the SDK anchor, both pinned to core 1, wrk on core 0 (bench/http/README.md).
+    // 1. Ours vs the SDK anchor, both pinned to core 1, wrk on core 0 (bench/README.md).
     const oursEnv = { RATE_LIMIT: '1000000', RATE_WINDOW_S: '1', WORKERS: '1', LOG_LEVEL: 'info' };
     const ours = await startServer('ours-uws', 'bench/http/serve-ours.ts', { ...oursEnv, TRANSPORT: 'uws' }, pin.server);
     servers.push(ours);

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { linkOf } from '../test/fixtures/hostile-cases.js';
 import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, shareOf, steadyPosts, tricklingSockets, wire } from '../test/support/attacks.js';
-import { largePlan, smallPlan } from './http/bodies.js';
+import { largePlan, smallPlan } from '../test/fixtures/requests.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (x: number): number => Math.round(x);

@@ -10,7 +10,7 @@ import { loadCodec } from '../src/codec/node.js';
 import { SessionError } from '../src/session/errors.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { argumentOf, hostileCases, type HostileCase } from '../test/fixtures/hostile-cases.js';
-import { MODERN_CREATE_HEADERS, MODERN_VERSION } from './http/bodies.js';
+import { MODERN_CREATE_HEADERS, MODERN_VERSION } from '../test/fixtures/requests.js';
 import { cpuSeconds } from './http/processes.js';
 import { writeResults } from './results.js';
 import { attacks } from './hostile-attacks.js';

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './http/bodies.js';
+import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../test/fixtures/requests.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** The goal of issue 28: stdio's p50 at most this many times HTTP's. */

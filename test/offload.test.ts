@@ -6,7 +6,7 @@ import { textBody } from '../src/http/body.js';
 import { MAX_CLIENT_RECEIVING_BYTES } from '../src/http/reception.js';
 import { heavyCost, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_DECODE_CHARS } from '../src/offload/cost.js';
 import { BUSY_RETRY_AFTER_S, MAX_QUEUED_BYTES_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT } from '../src/offload/pool.js';
-import { smallPlan } from '../bench/http/bodies.js';
+import { smallPlan } from './fixtures/requests.js';
 import { loadCodec } from '../src/codec/node.js';
 import { hostileCases } from './fixtures/hostile-cases.js';
 import { JSON_HEADERS, send, startTestServer } from './http-helpers.js';

@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERN_CREATE_HEADERS, largePlan, modernCreateRequest } from '../bench/http/bodies.js';
+import { MODERN_CREATE_HEADERS, largePlan, modernCreateRequest } from './fixtures/requests.js';
 import { MAX_CLIENT_RECEIVING_BYTES } from '../src/http/reception.js';
 import { post, send } from './http-helpers.js';
 import { memoryOf, openFds, startMainProcess } from './support/main-process.js';

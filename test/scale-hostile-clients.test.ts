@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedWithin, counterValue, describeCounts, healthOnce, loopbackClients, neverReading, postFrom, shareOf, steadyPosts, tricklingSockets, wire } from './support/attacks.js';
 import { startMainProcess, type MainProcess } from './support/main-process.js';
-import { smallPlan } from '../bench/http/bodies.js';
+import { smallPlan } from './fixtures/requests.js';
 
 const REST = { 'content-type': 'application/json' };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkOf } from './fixtures/hostile-cases.js';
 import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, threadCpuMs, threads, wire } from './support/attacks.js';
 import { startMainProcess, type MainProcess } from './support/main-process.js';
-import { largePlan } from '../bench/http/bodies.js';
+import { largePlan } from './fixtures/requests.js';
 import { MAX_RECEIVING_BYTES } from '../src/http/reception.js';
 
 /** A decode over MCP 2025-06-18 (legacy era, with structuredContent: the answer holds the document twice). */

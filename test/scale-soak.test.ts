@@ -1,7 +1,7 @@
 // Soak: sustained mixed load on the built server as it starts by default (node:http, WORKERS=1): 0 errors and RSS drift under 10 %.
 // CI runs SCALE_SOAK_S=90 (the default); by hand, e.g. `SCALE_SOAK_S=600 npx vitest run test/scale-soak.test.ts`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../bench/http/bodies.js';
+import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './fixtures/requests.js';
 import { JSON_HEADERS, post } from './http-helpers.js';
 import type { LoadReply, LoadRequest } from './support/load.js';
 import { runLoad } from './support/load.js';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './bodies.js';
+import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../../test/fixtures/requests.js';
 import { cpuSeconds, pinning, requireWrk, startServer, wrk, type RunningServer } from './processes.js';
 
 const SERVE = fileURLToPath(new URL('serve-ours.ts', import.meta.url));

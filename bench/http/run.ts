@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from './bodies.js';
+import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../../test/fixtures/requests.js';
 import { cpuSeconds, measureHandlerInChild, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
 import { verifyBig, verifySmall, type Outcome } from './verify.js';
 import { writeResults } from '../results.js';

@@ -1,5 +1,5 @@
 // Correctness checks before timing: every server must answer the benchmark request with the expected kind of result.
-import { MODERN_CREATE_HEADERS } from './bodies.js';
+import { MODERN_CREATE_HEADERS } from '../../test/fixtures/requests.js';
 
 export interface Outcome {
   status: number;

@@ -6,7 +6,7 @@
 // node:http hand over every readable socket of one poll in one turn (a mean of ~96 of 100 connections in
 // `bench:http`). Started together, their handlers interleave at their awaits and finish within one drain of the
 // microtask queue, so their answers go out back to back while the reader is still awake (docs/architecture.md,
-// "The request path", step 5; A/B in bench/http/README.md).
+// "The request path", step 5; A/B in bench/README.md).
 //
 // The first request of a turn starts at once: a lone request waits for nothing (one connection measures the same CPU
 // and latency as before). The others of that turn wait until its end (setImmediate, after the poll), at most

@@ -2,7 +2,7 @@
 // each on a host of its own, sharing a Redis primary, a replica and three Sentinels; steady load from many loopback
 // clients while instances restart, die, and Redis fails over or hangs. Prints each figure for docs/deployment.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smallPlan } from '../../bench/http/bodies.js';
+import { smallPlan } from '../fixtures/requests.js';
 import { postFrom } from '../support/attacks.js';
 import { createNetwork, Part, startNginx, startRedisSet, temporaryDirectory, type Network, type RedisSet } from '../support/cluster.js';
 import { ROOT } from '../support/main-process.js';

@@ -1,5 +1,5 @@
 // Seeded generator of hostile requests for the protocol fuzz: random and mutated JSON-RPC envelopes, headers, paths.
-import { MODERN_VERSION, modernCreateRequest, smallPlan } from '../../bench/http/bodies.js';
+import { MODERN_VERSION, modernCreateRequest, smallPlan } from '../fixtures/requests.js';
 import { createRandom } from '../fixtures/plans.js';
 import type { LoadRequest } from './load.js';
 
