@@ -59,7 +59,7 @@ const isHealthCheck = (r: RequestRecord): boolean => (r.method === 'GET' || r.me
  * Never bodies, headers, query strings or client addresses: the log must not hold what the plan or its viewer sent.
  * `destination`: given when `logger` is the server's plain one (process/logger.ts); the line written per request is
  * then built by accessLogLine instead of pino's general object walk (~3 µs of a small request;
- * test/request-observer.test.ts holds the two byte for byte). Any other logger gets logger.info.
+ * test/unit/metrics-request-observer.test.ts holds the two byte for byte). Any other logger gets logger.info.
  */
 export function createHttpObserver(metrics: ServerMetrics, logger: Logger, destination?: AccessLogDestination): HttpObserver {
   const logging = logger.isLevelEnabled('info');

@@ -18,7 +18,7 @@ import {
 // defaults and no reordering, so the only question is "valid or not". A plain walk answers that several times faster
 // than zod builds its copy. It accepts only documents the zod schema would return unchanged (same keys, same order,
 // same values): anything unusual, including every invalid document, falls through to zod, which stays the single
-// authority for messages, defaults and normalization. test/session-canonical.test.ts checks that contract.
+// authority for messages, defaults and normalization. test/unit/session-canonical.test.ts checks that contract.
 
 const DATE_PATTERN = z.regexes.date;
 

@@ -9,7 +9,7 @@ import type { TolerantSession } from './schema.js';
 // is work for nothing. So this only asks `typeof`, without zod, without copying, in one pass over the known fields.
 // Anything else (a missing field, another type, a non-plain object, NaN, deeper nesting than a decoded document may
 // have) answers false and goes to the tolerant walk, which fills it in or refuses it: this check never decides a
-// refusal. test/session-complete.test.ts checks the contract: accepted ⇒ the tolerant schema accepts the document and
+// refusal. test/unit/session-complete.test.ts checks the contract: accepted ⇒ the tolerant schema accepts the document and
 // returns an equal one.
 
 type Fields = Record<string, unknown>;

@@ -68,7 +68,7 @@ function unionMembers(schema: Json): Set<string> {
  * The strict objects of a union (the item kinds) share most fields: those go into one definition `base`, which each
  * kind applies with `allOf`, and `unevaluatedProperties: false` keeps each kind closed (it sees the properties that
  * `allOf` evaluated, where `additionalProperties` would not). Draft 2020-12 meaning, held to zod's verdicts by ajv
- * (test/session-json-schema.test.ts); a validator without `unevaluatedProperties` still applies every field rule
+ * (test/unit/session-json-schema.test.ts); a validator without `unevaluatedProperties` still applies every field rule
  * and only lets extra keys through, and `allOf` (not a `$ref` beside `properties`) keeps it so in draft-07 ones.
  */
 export function shareUnionFields(root: Json, base: string): Json {
@@ -98,7 +98,7 @@ export function shareUnionFields(root: Json, base: string): Json {
 /**
  * The schema without `required` below its root. For the decode output: decoding fills in every field, so every
  * property shown is present, which the document's description says once instead of a `required` list per object
- * (~400 bytes of the tool list). test/session-json-schema.test.ts holds every decode result to that sentence.
+ * (~400 bytes of the tool list). test/unit/session-json-schema.test.ts holds every decode result to that sentence.
  */
 export function withoutNestedRequired(root: Json): Json {
   const { required, ...rest } = root;

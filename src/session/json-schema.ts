@@ -13,7 +13,7 @@ import { sessionSchema, tolerantSessionSchema } from './schema.js';
 // Inspector warns about type lists, which single-type function-calling dialects reject: +114 bytes), and what the
 // schemas said twice went: descriptions that the `null` branch or the session's description already say, and in
 // output schemas `additionalProperties: false`: 6,941 bytes, 7,127 with the MCP App's `_meta.ui` on both tools.
-// test/mcp-shapes.test.ts holds it under 7,168 bytes with `_meta.ui`; test/session-json-schema.test.ts holds the
+// test/unit/mcp-shapes.test.ts holds it under 7,168 bytes with `_meta.ui`; test/unit/session-json-schema.test.ts holds the
 // schemas to zod's verdicts and the results to their output schemas.
 
 const TARGET = 'draft-2020-12';

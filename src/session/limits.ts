@@ -84,7 +84,7 @@ export function estimatedSizeProblem(session: unknown): Problem | null {
  * 2,000,000-byte limit counts: escapes included. A link can hold text that grows when written again (a lone surrogate
  * unit becomes the six characters `\udxxx`, `1e20` becomes 21 digits), so the decoded text's own size says little.
  * No text unit is written as more than six bytes, and filling in missing defaults adds at most MAX_DEFAULT_BYTES (1,000
- * items, 2,000 persons and block types: test/session-decode-limits.test.ts), so a shorter text needs no count.
+ * items, 2,000 persons and block types: test/unit/session-decode-limits.test.ts), so a shorter text needs no count.
  */
 export const MAX_WRITTEN_BYTES_PER_UNIT = 6;
 export const MAX_DEFAULT_BYTES = 320_000;

@@ -3,8 +3,8 @@ import type { Accepts } from './leaf.js';
 
 // Why: IDs (length 1..128, no control characters) and bounded texts are most of a document's values; as one loop
 // they cost a fifth of a regex and less than zod's separate length checks. Only these exact regex shapes are read,
-// from the regex source itself: ^[\s\S]{a,b}$, ^[^<\uXXXX ranges>]{a,b}$ and the same with * (test/session-limits.test.ts
-// compares the loop with the regex for every code unit; test/session-walk.test.ts holds the walk to zod).
+// from the regex source itself: ^[\s\S]{a,b}$, ^[^<\uXXXX ranges>]{a,b}$ and the same with * (test/unit/session-limits.test.ts
+// compares the loop with the regex for every code unit; test/unit/session-walk.test.ts holds the walk to zod).
 
 interface StringCheck {
   readonly check?: string;

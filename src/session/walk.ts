@@ -8,7 +8,7 @@ import { planOf, type ArrayPlan, type LeafPlan, type ObjectPlan, type Plan, type
 // Why not zod's parse: it collects an issue (with path and message) for every bad element before it returns, so a
 // 2 MB document of wrong types costs seconds. This walk follows the same definitions (plan.ts), lets zod judge every
 // leaf it does not accept outright (leaf.ts), builds the same output (shape keys in schema order, then the unknown
-// keys of loose objects in input order; test/session-walk.test.ts compares it with zod), and stops at the first
+// keys of loose objects in input order; test/unit/session-walk.test.ts compares it with zod), and stops at the first
 // problem past `limit`. Its cost is one visit per value of the known structure; unknown values are never entered.
 
 type Issue = z.core.$ZodIssue;

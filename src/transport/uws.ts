@@ -155,7 +155,7 @@ function writeCorked(): void {
   if (connectionClose && !close) res.writeHeader('connection', 'close');
   if (body === null && (response.status === 204 || response.status === 304)) res.endWithoutBody();
   // uWS 20.30 leaves a keep-alive connection unusable after endWithoutBody(length): the next request on it
-  // gets no answer (found by the protocol fuzz, test/scale-fuzz.test.ts), so HEAD closes its connection.
+  // gets no answer (found by the protocol fuzz, test/scale/fuzz.test.ts), so HEAD closes its connection.
   else if (head) res.endWithoutBody(body?.byteLength ?? 0, true);
   else if (streamed) {
     streamedStart = res.getWriteOffset();

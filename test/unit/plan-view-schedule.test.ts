@@ -1,0 +1,53 @@
+// The viewer's clock (src/viewer/schedule.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../src/plan-view/html.js';
+import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../../src/plan-view/schedule.js';
+
+const item = (duration: number, fixedStartTime: string | null = null) => ({ duration, fixedStartTime });
+
+describe('viewer clock', () => {
+  it('reads only real clock times', () => {
+    expect(parseClockTime('09:05')).toBe(545);
+    expect(parseClockTime('23:59')).toBe(1439);
+    for (const bad of ['24:00', '9:05', '12:60', '', null, undefined, '12:00 ']) expect(parseClockTime(bad)).toBeNull();
+  });
+
+  it('adds durations from the workshop start, a pinned item leaves a gap, an early pin is an overlap', () => {
+    const slots = placeSequence([item(30), item(15), item(60, '11:00'), item(45, '11:30')], 540, false);
+    expect(slots.map((slot) => [slot.start, slot.end, slot.gapBefore, slot.pinned])).toEqual([
+      [540, 570, 0, false],
+      [570, 585, 0, false],
+      [660, 720, 75, true],
+      [690, 735, -30, true],
+    ]);
+  });
+
+  it('keeps counting past midnight and pins on the current day', () => {
+    const slots = placeSequence([item(120), item(30, '00:30')], 23 * 60, false);
+    expect(slots.map((slot) => formatMinutes(slot.start, false))).toEqual(['23:00', '00:30 (+1d)']);
+    expect(slots[1]!.gapBefore).toBe(-30);
+  });
+
+  it('without a workshop start time counts offsets and ignores pins it cannot place', () => {
+    expect(workshopClock(null)).toEqual({ origin: 0, relative: true });
+    const slots = placeSequence([item(20), item(10, '14:00'), item(90)], 0, true);
+    expect(slots.map((slot) => formatMinutes(slot.start, true))).toEqual(['+0:00', '+0:20', '+0:30']);
+    expect(formatMinutes(135, true)).toBe('+2:15');
+  });
+
+  it('treats a negative or non-finite duration (older documents) as zero', () => {
+    const slots = placeSequence([item(-5), item(Number.NaN), item(10)], 600, false);
+    expect(slots.map((slot) => slot.end)).toEqual([600, 600, 610]);
+  });
+
+  it('writes a slot as one range with an en dash, on the clock or as offsets', () => {
+    expect(formatRange(540, 560, false)).toBe('09:00–09:20');
+    expect(formatRange(1410, 1470, false)).toBe('23:30–00:30 (+1d)');
+    expect(formatRange(0, 90, true)).toBe('+0:00–+1:30');
+  });
+
+  it('escapes every character that could open markup or leave an attribute', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    expect(escapeHtml('plain text')).toBe('plain text');
+  });
+});
