@@ -84,7 +84,7 @@ export function clientIp(socketAddress: string, forwardedFor: string | undefined
 /**
  * The rate-limit key of a client: its IPv4 address, or for IPv6 the network of `ipv6PrefixBits` (e.g.
  * `2001:db8:1:2::/64`). One subscriber usually gets a whole /64, so keying single IPv6 addresses would give an
- * attacker 2^64 counters (docs/deployment.md, "Rate limiting").
+ * attacker 2^64 counters (docs/deployment.md, "Client IP and TRUST_PROXY").
  */
 export function rateLimitKey(socketAddress: string, forwardedFor: string | undefined, trustProxy: number, ipv6PrefixBits: number): string {
   const ip = clientIp(socketAddress, forwardedFor, trustProxy);

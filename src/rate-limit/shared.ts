@@ -9,7 +9,7 @@ import type { RateLimitStoreFailure } from './store-error.js';
 /*
  * Why a broker and not a SharedArrayBuffer table: every hit is counted by one thread in arrival order, so counts are
  * exact with no locks, expiry and key collisions stay the backing store's plain Map logic, and workers see the same
- * `RateLimitStore` interface as with Redis. A round trip costs tens of microseconds (docs/deployment.md has figures).
+ * `RateLimitStore` interface as with Redis. A round trip costs tens of microseconds.
  */
 
 type HitRequest = { id: number; key: string; windowMs: number };

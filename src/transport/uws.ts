@@ -36,7 +36,7 @@ function pinnedSpec(require: NodeJS.Require): string {
 /**
  * The package silently falls back to a node:http reimplementation when its binary does not load, and that fallback
  * lacks what this adapter relies on (remote address, corking). So the binary for this Node ABI is required directly:
- * it either loads natively or throws (docs/deployment.md, "Node versions and adapters"). The package itself is an
+ * it either loads natively or throws (docs/deployment.md, "Node versions and socket adapters"). The package itself is an
  * optional dependency (113 MB of binaries for Node versions it mostly cannot load on): an install with
  * `--omit=optional` has none, and that is said as such.
  */
