@@ -10,7 +10,7 @@ import { loadCodec } from '../src/codec/node.js';
 import { createSessionOperations } from '../src/session/operations.js';
 import { launchChromium } from '../test/support/chromium.js';
 import { callPageCodec, ensureViewerBuilt, servePageCodec, startViewerServer } from '../test/support/viewer-harness.js';
-import { largestInBudgetPlan, workshopPlan } from '../test/support/viewer-plans.js';
+import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
 import type { Timing } from '../test/support/page-codec.js';
 import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
 import type { StartedServer } from '../src/server/start-server.js';
@@ -125,8 +125,6 @@ const plan = await largestInBudgetPlan((candidate) => operations.createSessionLi
 const { link } = await operations.createSessionLink(plan);
 const json = JSON.stringify((await operations.decodeSessionLink(link)).session);
 const fragment = link.slice(link.indexOf('#'));
-const smallLink = (await operations.createSessionLink(workshopPlan())).link;
-const smallFragment = smallLink.slice(smallLink.indexOf('#'));
 
 const server = await startViewerServer({ RATE_LIMIT: '1000' });
 const browser = await launchChromium();

@@ -116,8 +116,12 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     });
   }
 
-  /** The decompressed text, after the list-size check when one is asked for. */
-  function readText(exports: CodecExports, units: number, options: DecompressOptions | undefined): string {
+  /**
+   * The decompressed text, after the checks the options ask for; undefined when `take` declines it (decompressIf).
+   * `take` is asked before the measure, so a text declined on its length alone is not even measured.
+   */
+  function readText(exports: CodecExports, units: number, options: DecompressOptions | undefined, take?: (units: number, shape: JsonShape | undefined) => boolean): string | undefined {
+    if (take !== undefined && !take(units, undefined)) return undefined;
     const maxEntries = options?.maxJsonListEntries;
     // n entries take at least 2n − 1 units ("0,0,…"), so only a longer text needs the look.
     if (maxEntries !== undefined && units >= 2 * maxEntries + 1 && exports.outputHasListOver(units, maxEntries) === 1) {
@@ -127,11 +131,13 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     const maxValues = options?.maxJsonValues;
     const maxContainers = options?.maxJsonContainers;
     const measureOver = options?.measureJsonOver;
-    if ((maxValues !== undefined && units > maxValues) || (maxContainers !== undefined && units > 2 * maxContainers) || (measureOver !== undefined && units > measureOver)) {
+    if (take !== undefined || (maxValues !== undefined && units > maxValues) || (maxContainers !== undefined && units > 2 * maxContainers) || (measureOver !== undefined && units > measureOver)) {
       const writtenBytes = exports.outputJsonShape(units, maxValues ?? UNLIMITED, maxContainers ?? UNLIMITED);
       if (maxContainers !== undefined && exports.jsonContainers() > maxContainers) throw valueLimit(maxContainers, JSON_CONTAINERS_REASON, units);
       if (maxValues !== undefined && exports.jsonValues() > maxValues) throw valueLimit(maxValues, 0, units);
-      options?.onJsonShape?.(shapeOf(exports, units, writtenBytes));
+      const shape = shapeOf(exports, units, writtenBytes);
+      options?.onJsonShape?.(shape);
+      if (take !== undefined && !take(units, shape)) return undefined;
     }
     // The engine's string builtin (strings.ts) is bound to one memory, so it is looked up per instance.
     return readOutputText(exports, units, injectedReadUtf16 ?? memoryUtf16Reader(exports.memory), readLatin1);
@@ -146,7 +152,12 @@ export function createCodec(module: WebAssembly.Module, options: CodecOptions = 
     },
     decompress(payload: string, options?: DecompressOptions): string {
       if (typeof payload !== 'string') throw new TypeError('decompress(payload) expects a string.');
-      return transfer('decompress', payload, (exports, units) => readText(exports, units, options));
+      // Without `take` the text is always made.
+      return transfer('decompress', payload, (exports, units) => readText(exports, units, options) as string);
+    },
+    decompressIf(payload: string, take: (units: number, shape: JsonShape | undefined) => boolean, options?: DecompressOptions): string | undefined {
+      if (typeof payload !== 'string' || typeof take !== 'function') throw new TypeError('decompressIf(payload, take) expects a string and a function.');
+      return transfer('decompress', payload, (exports, units) => readText(exports, units, options, take));
     },
     decompressedLength(payload: string): number {
       if (typeof payload !== 'string') throw new TypeError('decompressedLength(payload) expects a string.');

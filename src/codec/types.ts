@@ -13,6 +13,13 @@ export interface Codec {
    */
   decompress(payload: string, options?: DecompressOptions): string;
   /**
+   * decompress for a caller that weighs a text before taking it: `take` is asked once the text's length is known (with
+   * `shape` undefined) and, unless it said no, once more with the text's JsonShape (every text is measured). The text
+   * is made only when both answers are true; otherwise undefined is returned. So a caller that decodes here only what
+   * is cheap to decode here decompresses a link once either way. Options and errors as decompress.
+   */
+  decompressIf(payload: string, take: (units: number, shape: JsonShape | undefined) => boolean, options?: DecompressOptions): string | undefined;
+  /**
    * Payload → the number of UTF-16 units of its text, without making the text (to judge what decoding a link costs
    * before doing it); throws exactly as decompress does.
    */

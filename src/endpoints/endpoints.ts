@@ -11,7 +11,7 @@ import type { AppViewDocument } from '../mcp/app-view.js';
 import { eraOfHeader, unknownIdFor } from '../mcp/classify.js';
 import { rpcError } from '../mcp/errors.js';
 import { HEADER, readHeader } from '../mcp/headers.js';
-import { createSessionOperations } from '../session/operations.js';
+import { createSessionOperations, type OperationsOptions } from '../session/operations.js';
 
 export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -31,19 +31,27 @@ export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
   return { name: 'sessionplan-mcp', title: 'Sessionplan snapshot links', version: PACKAGE_VERSION, iconUrl: new URL('icon.png', publicBaseUrl).href };
 }
 
-/**
- * `largeTexts`: the endpoints answer large requests (an offload thread's), so long documents and results are
- * serialized in pieces (session/json-pieces.ts) instead of as one multi-MB string. `appView`: the MCP App's document
- * (MCP_APPS on); without it the MCP endpoint has the plain surface of docs/http-api.md (tools only).
- */
-export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, largeTexts = false, appView?: AppViewDocument): Endpoints {
-  const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl, largeTexts });
+export interface EndpointOptions {
+  /**
+   * The endpoints answer large requests (an offload thread's): long documents and results are serialized in pieces
+   * (session/json-pieces.ts) instead of as one multi-MB string.
+   */
+  readonly largeTexts?: boolean;
+  /** The MCP App's document (MCP_APPS on); without it the MCP endpoint has the plain surface of docs/http-api.md (tools only). */
+  readonly appView?: AppViewDocument | undefined;
+  /** Decodes these endpoints decline, to be answered elsewhere (OperationsOptions.weighDecode). */
+  readonly weighDecode?: OperationsOptions['weighDecode'];
+}
+
+export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, options: EndpointOptions = {}): Endpoints {
+  const largeTexts = options.largeTexts === true;
+  const operations = createSessionOperations(loadCodec, { baseUrl: publicBaseUrl, largeTexts, weighDecode: options.weighDecode });
   const handleMcpPost = createMcpHandler({
     operations,
     identity: serverIdentity(publicBaseUrl),
     observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
     largeResults: largeTexts,
-    appView,
+    appView: options.appView,
   });
   return {
     mcp: (request) => {

@@ -1,11 +1,10 @@
 // The REST API: POST /api/session-links and /api/session-links/decode over the session operations (docs/http-api.md).
-import { SessionError } from '../session/errors.js';
+import { DecodeDeclined, SessionError } from '../session/errors.js';
 import { jsonText, type JsonText } from '../session/json-pieces.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import { textIfUtf8 } from '../http/body.js';
-import type { RequestBody } from '../http/body.js';
 import { JSON_HEADERS } from '../http/headers.js';
-import type { AnalyticsOperation, AnalyticsOutcome, ClientPresence, HttpObserver, RestOperations } from '../http/ports.js';
+import type { AnalyticsOperation, AnalyticsOutcome, HttpObserver, RestOperations } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from '../http/refusals.js';
 import type { RestHandlers, RouteAnswer } from '../http/routes.js';
 
@@ -75,6 +74,8 @@ export function createRestHandlers(
       try {
         answer = json(200, jsonText(await call(envelope.value), largeResults));
       } catch (error) {
+        // The caller answers a declined decode elsewhere and records its event there.
+        if (error instanceof DecodeDeclined) throw error;
         if (error instanceof SessionError) {
           outcome = 'tool_error';
           answer = sessionFailure(error);

@@ -1,4 +1,5 @@
 // Entry point of the MCP protocol layer: one message's JSON text in (a POST body or a stdio line), status and JSON-RPC body out.
+import { DecodeDeclined } from '../session/errors.js';
 import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import type { AppViewDocument } from './app-view.js';
 import type { SessionOperations } from '../session/operations.js';
@@ -76,7 +77,9 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
       // Keys written out, no spread (docs/architecture.md, "The request path").
       const request = { id, method: envelope.method, params: envelope.params, text: req.body };
       reply = era === 'modern' ? await handleModernRequest(request, req.headers, ctx) : await handleLegacyRequest(request, req.headers, ctx);
-    } catch {
+    } catch (error) {
+      // The caller answers a declined decode elsewhere and reports it there.
+      if (error instanceof DecodeDeclined) throw error;
       // Operations or serialization failed in a way no rule covers: a generic message, never the error itself.
       reply = rpcError('internalError', id);
     }

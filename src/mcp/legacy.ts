@@ -5,7 +5,7 @@ import { HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
 import { handleResourceMethod, isResourceMethod, RESOURCE_METHODS } from './resources.js';
 import { callTool } from './tool-call.js';
-import type { Reply, RequestId, ResponseId } from './types.js';
+import type { Reply, ResponseId } from './types.js';
 import {
   HEADERLESS_LEGACY_VERSION,
   isLegacyVersion,

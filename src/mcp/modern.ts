@@ -1,5 +1,5 @@
 // Modern (2026-07-28) requests: the check order of docs/http-api.md, then server/discover, tools/*, and resources/* (MCP App).
-import { eraOfHeader, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from './classify.js';
 import { isPlainObject, type RequestMessage } from './envelope.js';
 import { rpcError, unsupportedVersionData } from './errors.js';
 import { decodeMcpName, HEADER, readHeader } from './headers.js';
@@ -78,16 +78,4 @@ function methodHeadersMismatch(id: RequestId, method: string, params: unknown, h
     if (decodeMcpName(nameHeader) !== params[mirrored]) return rpcError('headerMismatch', id, `the Mcp-Name header must equal params.${mirrored}`);
   }
   return undefined;
-}
-
-/**
- * Whether the headers alone rule out that this POST runs tool `name`, whatever its body says. A version header of the
- * modern era makes the request modern (classify.ts), and the checks above then run a tool only when Mcp-Method is
- * tools/call and Mcp-Name names that tool. For the offload router, which then need not read the body.
- */
-export function headersRuleOutTool(headers: Readonly<Record<string, string>>, name: string): boolean {
-  if (eraOfHeader(readHeader(headers, HEADER.protocolVersion)) !== 'modern') return false;
-  if (readHeader(headers, HEADER.method) !== 'tools/call') return true;
-  const nameHeader = readHeader(headers, HEADER.name);
-  return nameHeader === undefined || decodeMcpName(nameHeader) !== name;
 }

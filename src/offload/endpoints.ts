@@ -1,5 +1,4 @@
 // The endpoints with heavy POSTs handed to the offload threads: same answers and events, bodies and answers as bytes.
-import type { Codec } from '../codec/types.js';
 import type { EndpointHooks, Endpoints } from '../endpoints/endpoints.js';
 import type { RequestBody } from '../http/body.js';
 import type { BufferPool } from '../http/buffer-pool.js';
@@ -9,7 +8,9 @@ import type { ClientPresence, EndpointAnswer } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY } from '../http/refusals.js';
 import type { RouteAnswer } from '../http/routes.js';
 import { rpcError } from '../mcp/errors.js';
-import { heavyCost, type OffloadKind } from './cost.js';
+import { DecodeDeclined } from '../session/errors.js';
+import { bodyCost } from './cost.js';
+import type { OffloadKind } from './pool.js';
 import type { OffloadPool, OffloadReply } from './pool.js';
 
 /** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
@@ -19,11 +20,12 @@ const REST_THREAD_FAILED: RouteAnswer = { status: 500, headers: JSON_HEADERS, bo
 const DEPARTED: EndpointAnswer = { status: 0, body: null };
 
 /**
- * `local`, except that heavy POSTs are answered by the pool's threads (same endpoints, same answers, same events). A
- * heavy body goes to the thread in its own buffer, which comes back with the answer and returns to `buffers` once the
- * answer is written.
+ * `local`, except that heavy POSTs are answered by the pool's threads (same endpoints, same answers, same events): large
+ * bodies by their size, and decodes that `local` declined (built with weighDecodeHere) once it knew what their link
+ * expands to. A heavy body goes to the thread in its own buffer, which comes back with the answer and returns to
+ * `buffers` once the answer is written.
  */
-export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, codec: Codec, buffers: BufferPool): Endpoints {
+export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, buffers: BufferPool): Endpoints {
   /** The thread's reply as status and body; `undefined` when the thread failed or the client went away. */
   const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, cost: number, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
     const length = body.byteLength;
@@ -49,19 +51,30 @@ export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: End
     }
     return { status: reply.status, body: new Uint8Array(returned, 0, reply.answerBytes), release: () => buffers.give(returned) };
   };
+  /** The cost of a POST `here` declines: its body's size, else the cost it was declined at, else 0 (answered here). */
+  const answerHere = async <A>(body: RequestBody, here: () => Promise<A>): Promise<{ answer: A } | { cost: number }> => {
+    const cost = bodyCost(body);
+    if (cost > 0) return { cost };
+    try {
+      return { answer: await here() };
+    } catch (error) {
+      if (error instanceof DecodeDeclined) return { cost: error.cost };
+      throw error;
+    }
+  };
   const rest = (kind: 'create' | 'decode') => async (body: RequestBody, presence?: ClientPresence): Promise<RouteAnswer> => {
-    const cost = heavyCost(kind, body, codec);
-    if (cost === 0) return local.rest[kind](body);
-    const answer = await offload(kind, {}, body, cost, presence);
+    const here = await answerHere(body, () => local.rest[kind](body));
+    if ('answer' in here) return here.answer;
+    const answer = await offload(kind, {}, body, here.cost, presence);
     if (answer === 'failed') return REST_THREAD_FAILED;
     if (answer === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
-    return { ...answer, headers: JSON_HEADERS };
+    return { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release };
   };
   return {
     mcp: async (request, presence) => {
-      const cost = heavyCost('mcp', request.body, codec, request.headers);
-      if (cost === 0) return local.mcp(request);
-      const answer = await offload('mcp', request.headers, request.body, cost, presence);
+      const here = await answerHere(request.body, () => local.mcp(request));
+      if ('answer' in here) return here.answer;
+      const answer = await offload('mcp', request.headers, request.body, here.cost, presence);
       if (answer === 'failed') return MCP_THREAD_FAILED;
       return answer ?? DEPARTED;
     },

@@ -3,7 +3,6 @@ import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { AppViewDocument } from '../mcp/app-view.js';
 import { ServerBusyError } from '../http/ports.js';
 import type { AnalyticsEvent, ClientPresence } from '../http/ports.js';
-import type { OffloadKind } from './cost.js';
 import { spawnThread, threadEntry } from './threads.js';
 
 /** A thread's answers from this length on come back as UTF-8 bytes in the job's buffer rather than as a cloned string. */
@@ -27,6 +26,8 @@ export const MAX_IN_FLIGHT_PER_THREAD = 2;
 /** Retry-After of that 429: a queue of full-size jobs drains in about this long. */
 export const BUSY_RETRY_AFTER_S = 2;
 
+/** The endpoint a job is for: the MCP endpoint, or one of the REST ones. */
+export type OffloadKind = 'mcp' | 'create' | 'decode';
 
 /** A job: the request's headers and its body, the first `length` bytes of `buffer` (transferred to the thread). */
 export interface OffloadJob {

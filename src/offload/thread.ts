@@ -22,8 +22,7 @@ const endpoints = createEndpoints(
       internalError = true;
     },
   },
-  true,
-  appView,
+  { largeTexts: true, appView },
 );
 await loadCodec();
 

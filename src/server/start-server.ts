@@ -21,6 +21,7 @@ import { listenMetrics } from '../metrics/listener.js';
 import { createHttpObserver } from '../metrics/request-observer.js';
 import type { AccessLogDestination } from '../metrics/request-observer.js';
 import { createLogger } from '../logging/logger.js';
+import { weighDecodeHere } from '../offload/cost.js';
 import { offloadEndpoints } from '../offload/endpoints.js';
 import { OffloadPool } from '../offload/pool.js';
 import { createRateLimiter } from '../rate-limit/limiter.js';
@@ -131,7 +132,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
           throw new StartupError((error as Error).message);
         })
       : undefined;
-    let endpoints = createEndpoints(config.publicBaseUrl, hooks, false, appView);
+    // With offload threads, a decode whose link expands to costly work is declined here before its text is made.
+    let endpoints = createEndpoints(config.publicBaseUrl, hooks, { appView, weighDecode: config.offloadThreads > 0 ? weighDecodeHere : undefined });
     // Large bodies are assembled in these buffers and travel in them to an offload thread and back with its answer.
     const buffers = new BufferPool();
     if (config.offloadThreads > 0) {
@@ -143,7 +145,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       await pool.start().catch((error: unknown) => {
         throw new StartupError(`Cannot start the offload threads: ${(error as Error).message}`);
       });
-      endpoints = offloadEndpoints(endpoints, pool, hooks, await loadCodec(), buffers);
+      endpoints = offloadEndpoints(endpoints, pool, hooks, buffers);
     }
     const staticAssets = options.staticAssets === undefined ? await loadStaticAssets() : (options.staticAssets ?? undefined);
     let draining = false;

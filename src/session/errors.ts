@@ -66,3 +66,18 @@ export class SessionError extends Error {
 export function quoteValue(value: string, max = 40): string {
   return JSON.stringify(clip(value, max));
 }
+
+/**
+ * Not a failure: decode stopped before making the document's text because the caller's weigh
+ * (OperationsOptions.weighDecode) found it costlier than it wants to decode here. The caller answers the request
+ * elsewhere (the server's offload threads); `cost` is the weigh's figure.
+ */
+export class DecodeDeclined extends Error {
+  override readonly name = 'DecodeDeclined';
+  readonly cost: number;
+
+  constructor(cost: number) {
+    super('decode declined here: costlier than this caller decodes in place');
+    this.cost = cost;
+  }
+}

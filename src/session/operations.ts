@@ -1,7 +1,7 @@
 // create/decode as plain functions over an injected codec: isomorphic (no node:*), shared by Node, MCP, REST and the browser.
 import { CodecError } from '../codec/errors.js';
-import type { Codec } from '../codec/types.js';
-import { SessionError } from './errors.js';
+import type { Codec, DecompressOptions, JsonShape } from '../codec/types.js';
+import { DecodeDeclined, SessionError } from './errors.js';
 import { describeType } from './issues.js';
 import {
   decodedSizeProblem,
@@ -69,6 +69,12 @@ export interface OperationsOptions {
   baseUrl?: string;
   /** Serialize long documents in pieces (json-pieces.ts): for the offload threads, which get the large requests. */
   largeTexts?: boolean;
+  /**
+   * What decoding a text costs here, asked by decode before the text is made: on its length alone (`shape`
+   * undefined), then on its measure. A figure above 0 declines it: decode throws DecodeDeclined with that figure, having
+   * decompressed the link once and made nothing. Unset: every decode runs here.
+   */
+  weighDecode?: (units: number, shape: JsonShape | undefined) => number;
 }
 
 /** A document create accepts: its normalized form, its JSON text (what the link encodes) and the payload after `v2:`. */
@@ -104,6 +110,7 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
   const defaultBaseUrl = defaults?.baseUrl ?? DEFAULT_BASE_URL;
   const large = defaults?.largeTexts === true;
   const validateOptions: ValidateOptions = { large };
+  const weighDecode = defaults?.weighDecode;
   return {
     async createSessionLink(session, options) {
       const codec = await getCodec();
@@ -125,21 +132,24 @@ export function createSessionOperations(getCodec: () => Promise<Codec>, defaults
       const codec = await getCodec();
       // Links hold JSON documents: a list longer, or more values, than any document has are refused before the text is
       // made; the measure that finds them also bounds what the document is written as (decodedSizeProblem).
-      let text: string;
+      let text: string | undefined;
       let measure: WrittenMeasure | undefined;
+      let declinedAt = 0;
+      const options: DecompressOptions = {
+        maxJsonListEntries: MAX_DECODED_LIST_ENTRIES,
+        maxJsonValues: MAX_DECODED_VALUES,
+        maxJsonContainers: MAX_DECODED_CONTAINERS,
+        // A text of no more units cannot hold more unpaired surrogates, or more loose numbers, than allowed.
+        measureJsonOver: Math.min(MAX_UNPAIRED_SURROGATES, MAX_DECODED_LOOSE_NUMBERS),
+        onJsonShape: (shape) => (measure = shape),
+      };
       try {
-        text = codec.decompress(payload, {
-          maxJsonListEntries: MAX_DECODED_LIST_ENTRIES,
-          maxJsonValues: MAX_DECODED_VALUES,
-          maxJsonContainers: MAX_DECODED_CONTAINERS,
-          // A text of no more units cannot hold more unpaired surrogates, or more loose numbers, than allowed.
-          measureJsonOver: Math.min(MAX_UNPAIRED_SURROGATES, MAX_DECODED_LOOSE_NUMBERS),
-          onJsonShape: (shape) => (measure = shape),
-        });
+        text = weighDecode === undefined ? codec.decompress(payload, options) : codec.decompressIf(payload, (units, shape) => (declinedAt = weighDecode(units, shape)) === 0, options);
       } catch (error) {
         if (!(error instanceof CodecError)) throw error;
         throw new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message: decodeFailureSentence(error) }]);
       }
+      if (text === undefined) throw new DecodeDeclined(declinedAt);
       // What the answer will write is counted before it is written (a short link can expand to text that grows sixfold):
       // from the codec's measure before parsing when that already passes the limit, else exactly once parsed.
       const early =

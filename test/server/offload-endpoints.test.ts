@@ -1,10 +1,14 @@
 // Heavy POSTs answered in an offload thread (OFFLOAD_THREADS): the same answers and events as on the event loop, and a
 // health check that is not held up by them.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { textBody } from '../../src/http/body.js';
 import { MAX_CLIENT_RECEIVING_BYTES } from '../../src/http/reception.js';
-import { heavyCost, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_DECODE_CHARS } from '../../src/offload/cost.js';
+import { bodyCost, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_EXPANDED_CHARS, weighDecodeHere } from '../../src/offload/cost.js';
+import type { Codec } from '../../src/codec/types.js';
+import { createEndpoints } from '../../src/endpoints/endpoints.js';
+import { DecodeDeclined, SessionError } from '../../src/session/errors.js';
+import { createSessionOperations } from '../../src/session/operations.js';
 import { BUSY_RETRY_AFTER_S, MAX_QUEUED_BYTES_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT } from '../../src/offload/pool.js';
 import { smallPlan } from '../fixtures/requests.js';
 import { loadCodec } from '../../src/codec/node.js';
@@ -15,50 +19,79 @@ import type { TestServer } from '../support/http.js';
 const cases = hostileCases();
 const costlyDecode = cases.find((c) => c.name.startsWith('decode: 450 blocks'))!;
 const codec = await loadCodec();
-const isHeavy = (...args: Parameters<typeof heavyCost>): boolean => heavyCost(...args) > 0;
+
+/** The real codec, with its decompressions counted. */
+function countingCodec(): { codec: Codec; decompressions: () => number } {
+  let count = 0;
+  const counted: Codec = {
+    ...codec,
+    decompress: (payload, options) => (count++, codec.decompress(payload, options)),
+    decompressIf: (payload, take, options) => (count++, codec.decompressIf(payload, take, options)),
+    decompressedLength: (payload) => (count++, codec.decompressedLength(payload)),
+    jsonShape: (payload) => (count++, codec.jsonShape(payload)),
+  };
+  return { codec: counted, decompressions: () => count };
+}
+
+/** What a decode of `link` does on the event loop of a server with offload threads: its result, or the cost it declines at. */
+async function decodeHere(link: string): Promise<{ decompressions: number; declinedAt?: number }> {
+  const { codec: counted, decompressions } = countingCodec();
+  const operations = createSessionOperations(() => Promise.resolve(counted), { weighDecode: weighDecodeHere });
+  try {
+    await operations.decodeSessionLink(link);
+    return { decompressions: decompressions() };
+  } catch (error) {
+    if (error instanceof DecodeDeclined) return { decompressions: decompressions(), declinedAt: error.cost };
+    throw error;
+  }
+}
+
+/** Whether a server with offload threads answers this POST in a thread. */
+async function answeredInThread(path: string, body: string): Promise<boolean> {
+  if (bodyCost(textBody(body)) > 0) return true;
+  const parsed = JSON.parse(body) as { link?: string; params?: { arguments?: { link?: string } } };
+  const link = path === '/mcp' ? parsed.params?.arguments?.link : parsed.link;
+  return link !== undefined && (await decodeHere(link)).declinedAt !== undefined;
+}
 
 describe('which POSTs are heavy', () => {
-  it('large bodies of any kind, and decodes of links that expand to 64 K characters or more', () => {
-    const big = textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES));
-    for (const kind of ['mcp', 'create', 'decode'] as const) expect(isHeavy(kind, big, codec)).toBe(true);
-    expect(isHeavy('create', textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES - 1)), codec)).toBe(false);
-    // A plan of a few KB: its 2 KB link is decoded on the event loop (a thread round trip would cost more than the work).
-    const ordinary = `v2:${codec.compress(JSON.stringify(smallPlan()))}`;
-    expect(ordinary.length).toBeGreaterThan(OFFLOAD_MIN_DECODE_CHARS);
-    const hostile = JSON.parse(costlyDecode.argumentJson) as string;
-    expect(hostile.length).toBeLessThan(OFFLOAD_MIN_BODY_BYTES);
-    const mcpDecode = (link: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
-    expect([isHeavy('decode', textBody(JSON.stringify({ link: ordinary })), codec), isHeavy('mcp', textBody(mcpDecode(ordinary)), codec)]).toEqual([false, false]);
-    expect([isHeavy('decode', textBody(JSON.stringify({ link: hostile })), codec), isHeavy('mcp', textBody(mcpDecode(hostile)), codec)]).toEqual([true, true]);
-    // The tool's name spelled with JSON escapes is the same name to JSON.parse, and just as heavy.
-    const escaped = mcpDecode(hostile).replace('"decode_session_link"', '"decode\\u005fsession\\u005Flink"');
-    expect(escaped).not.toContain('decode_session_link');
-    expect((JSON.parse(escaped) as { params: { name: string } }).params.name).toBe('decode_session_link');
-    expect(isHeavy('mcp', textBody(escaped), codec)).toBe(true);
-    // What fails on the way is refused cheaply by the endpoint itself: not heavy.
-    expect(isHeavy('decode', textBody(`{"link":"${'A'.repeat(OFFLOAD_MIN_DECODE_CHARS)}"}`), codec)).toBe(false);
-    expect(isHeavy('decode', textBody(`{"link":${'['.repeat(30_000)}`), codec)).toBe(false);
-    expect(isHeavy('create', textBody(JSON.stringify({ link: hostile })), codec)).toBe(false);
-    expect(isHeavy('decode', textBody('{"link":"short"}'), codec)).toBe(false);
+  it('large bodies of any kind, by their size alone', () => {
+    expect(bodyCost(textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES)))).toBeGreaterThan(0);
+    expect(bodyCost(textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES - 1)))).toBe(0);
   });
 
-  it('a modern MCP request whose headers name another tool, without reading its body', () => {
+  it('decodes whose link expands to costly work, found by the decode itself with one decompression', async () => {
+    // A plan of a few KB: its 2 KB link is decoded on the event loop (a thread round trip would cost more than the work).
+    const ordinary = `v2:${codec.compress(JSON.stringify(smallPlan()))}`;
+    expect(await decodeHere(ordinary)).toEqual({ decompressions: 1 });
+    // A link under 1 KB whose text is costly to answer: declined once measured, its text never made.
     const hostile = JSON.parse(costlyDecode.argumentJson) as string;
-    const body = textBody(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link: hostile } } }));
-    const unread = { byteLength: body.byteLength, text: () => { throw new Error('the body was read'); }, takeBuffer: body.takeBuffer, release: body.release };
-    const modern = (name?: string, method = 'tools/call'): Record<string, string> => ({
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(name === undefined ? {} : { 'mcp-name': name }),
-    });
-    // The modern checks refuse the body unless Mcp-Method is tools/call and Mcp-Name names the called tool.
-    expect(isHeavy('mcp', unread, codec, modern('create_session_link'))).toBe(false);
-    expect(isHeavy('mcp', unread, codec, modern())).toBe(false);
-    expect(isHeavy('mcp', unread, codec, modern('decode_session_link', 'tools/list'))).toBe(false);
-    // Headers that do name the tool (also in Base64), or a legacy request (which ignores Mcp-Name): the body decides.
-    const base64 = `=?base64?${Buffer.from('decode_session_link').toString('base64')}?=`;
-    for (const headers of [modern('decode_session_link'), modern(base64), modern(' decode_session_link\t'), { 'mcp-protocol-version': '2025-06-18', 'mcp-name': 'create_session_link' }, {}]) {
-      expect(isHeavy('mcp', body, codec, headers), JSON.stringify(headers)).toBe(true);
+    expect(hostile.length).toBeLessThan(OFFLOAD_MIN_BODY_BYTES);
+    const declined = await decodeHere(hostile);
+    expect(declined.decompressions).toBe(1);
+    expect(declined.declinedAt).toBeGreaterThanOrEqual(OFFLOAD_MIN_EXPANDED_CHARS);
+    // A long text is declined on its length alone.
+    const long = `v2:${codec.compress(JSON.stringify({ notes: 'a'.repeat(OFFLOAD_MIN_EXPANDED_CHARS) }))}`;
+    expect(weighDecodeHere(OFFLOAD_MIN_EXPANDED_CHARS, undefined)).toBeGreaterThan(0);
+    expect(await decodeHere(long)).toEqual({ decompressions: 1, declinedAt: 2 * (OFFLOAD_MIN_EXPANDED_CHARS + 12) });
+    // What fails on the way is refused here, cheaply.
+    await expect(decodeHere(`v2:${'A'.repeat(200)}`)).rejects.toBeInstanceOf(SessionError);
+    await expect(decodeHere('short')).rejects.toBeInstanceOf(SessionError);
+  });
+
+  it("parses an MCP decode's body once when it is answered here", async () => {
+    const local = createEndpoints('https://sessionplan.de/', { recordEvent: () => {}, onInternalError: () => {} }, { weighDecode: weighDecodeHere });
+    const link = `v2:${codec.compress(JSON.stringify(smallPlan()))}`;
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
+    await local.mcp({ headers: {}, body: textBody(body) }); // warm: the codec loads
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const answer = await local.mcp({ headers: {}, body: textBody(body) });
+      expect(answer.status).toBe(200);
+      // The body, then the document the link holds.
+      expect(parse.mock.calls.map(([text]) => text)).toEqual([body, JSON.stringify(smallPlan())]);
+    } finally {
+      parse.mockRestore();
     }
   });
 });
@@ -93,7 +126,7 @@ describe('OFFLOAD_THREADS=1 against OFFLOAD_THREADS=0', () => {
   it('gives byte-identical answers and counts the same events', { timeout: 60_000 }, async () => {
     for (const { path, body } of requests) {
       const [a, b] = await Promise.all([send(offloaded.port, { method: 'POST', path, headers: JSON_HEADERS, body }), send(inline.port, { method: 'POST', path, headers: JSON_HEADERS, body })]);
-      expect(isHeavy(path === '/mcp' ? 'mcp' : path.endsWith('decode') ? 'decode' : 'create', textBody(body), codec), path).toBe(true);
+      expect(await answeredInThread(path, body), path).toBe(true);
       expect([a.status, a.text.length], path).toEqual([b.status, b.text.length]);
       expect(a.text === b.text, `${path}: the same answer body`).toBe(true);
     }
@@ -111,7 +144,6 @@ describe('OFFLOAD_THREADS=1 against OFFLOAD_THREADS=0', () => {
       params: { name: 'decode_session_link', arguments: { link }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
     });
     const headers = { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'create_session_link' };
-    expect(isHeavy('mcp', textBody(body), codec, headers)).toBe(false);
     const before = await events(offloaded);
     const reply = await send(offloaded.port, { method: 'POST', path: '/mcp', headers, body });
     expect([reply.status, reply.json().error.code, reply.json().error.message]).toEqual([400, -32020, 'Header mismatch: the Mcp-Name header must equal params.name']);

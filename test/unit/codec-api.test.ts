@@ -241,6 +241,26 @@ describe('decompressedLength and Latin-1 output', () => {
     expect(() => codec.decompressedLength(5 as unknown as string)).toThrow(TypeError);
   });
 
+  it('decompressIf asks with the length, then with the measure, and makes the text only when both answers are yes', async () => {
+    const codec = await loadCodec();
+    const texts = ['', '{"a":[1,2,{"b":"\ud800"}]}', JSON.stringify({ notes: 'Grüße '.repeat(5_000) })];
+    for (const text of texts) {
+      const payload = lz.compressToEncodedURIComponent(text);
+      const asked: Array<[number, unknown]> = [];
+      expect(codec.decompressIf(payload, (units, shape) => (asked.push([units, shape]), true))).toBe(text);
+      expect(asked).toEqual([[text.length, undefined], [text.length, codec.jsonShape(payload)]]);
+      const onLength: number[] = [];
+      expect(codec.decompressIf(payload, (units, shape) => (onLength.push(units), shape !== undefined))).toBeUndefined();
+      expect(onLength).toEqual([text.length]);
+      expect(codec.decompressIf(payload, (_units, shape) => shape === undefined)).toBeUndefined();
+    }
+    // Refusals come first, as from decompress; a declined text leaves the codec ready for the next call.
+    for (const bad of ['Q!', 'A'.repeat(750_001)]) {
+      expect(outcome(() => codec.decompressIf(bad, () => true) ?? 'none')).toBe(outcome(() => codec.decompress(bad)));
+    }
+    expect(codec.decompress(lz.compressToEncodedURIComponent('after'))).toBe('after');
+  });
+
   it('a long text whose units all fit in Latin-1 is read as Latin-1, exactly; one unit above U+00FF anywhere keeps UTF-16', async () => {
     const module = await loadCodecModule();
     let latin1Reads = 0;

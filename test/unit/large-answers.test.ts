@@ -8,7 +8,7 @@ import { planOfSize, richSession } from '../fixtures/sessions.js';
 
 const hooks = { recordEvent: () => {}, onInternalError: () => {} };
 const ordinary = createEndpoints('https://sessionplan.de/', hooks);
-const large = createEndpoints('https://sessionplan.de/', hooks, true);
+const large = createEndpoints('https://sessionplan.de/', hooks, { largeTexts: true });
 
 const asText = (body: AnswerBody): string => (body === null ? '' : typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder().decode(body) : body.join(''));
 

@@ -1,7 +1,7 @@
 // The agenda in edit mode: item rows (title, duration, time, moves), their details on demand, and nested lists with drag and drop.
 import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { MAX_DURATION_MINUTES, MAX_LANES } from '../../session/constants.js';
+import { MAX_LANES } from '../../session/constants.js';
 import { formatMinutes } from '../../plan-view/schedule.js';
 import { moveTargets } from '../edits.js';
 import { fieldPath, itemAt, isContainer, itemSegments, type Item, type ItemKind, type ItemPath } from '../tree.js';
