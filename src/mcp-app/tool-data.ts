@@ -1,10 +1,9 @@
 // From a tool's input and result (as the host forwards them) to what the view shows: the plan, the link, or the error.
-import { isCompleteTolerant } from '../session/complete.js';
 import { MAX_LISTED_PROBLEMS, SessionError } from '../session/errors.js';
 import { buildLink, parseLink } from '../session/link.js';
 import { tolerantSessionSchema, type TolerantSession } from '../session/schema.js';
 import { checkForCreate } from '../session/validate.js';
-import { checkShape } from '../session/walk.js';
+import { checkShape, isUnchanged } from '../session/walk.js';
 
 export type ToolKind = 'create' | 'decode';
 
@@ -77,7 +76,7 @@ export function planOfCreateInput(args: Record<string, unknown>): TolerantSessio
 export function planOfDecodeResult(structured: Record<string, unknown>): { plan: TolerantSession; warnings: string[] } {
   const session = structured.session;
   const warnings = Array.isArray(structured.warnings) ? structured.warnings.filter((line): line is string => typeof line === 'string') : [];
-  if (isCompleteTolerant(session)) return { plan: session, warnings };
+  if (isUnchanged(tolerantSessionSchema, session, 'decode')) return { plan: session, warnings };
   const shape = checkShape(tolerantSessionSchema, session, { mode: 'decode', limit: MAX_LISTED_PROBLEMS, build: true });
   if (!shape.ok) throw new SessionError('SESSION_DECODE_FAILED', shape.problems, shape.more);
   return { plan: shape.data, warnings };

@@ -1,5 +1,4 @@
 // Validation of both directions: strict checks before create, tolerant reading (with warnings) after decode.
-import { canonicalMemberCount, isExactlyCanonical } from './canonical.js';
 import { MAX_LISTED_PROBLEMS, SessionError, type Problem } from './errors.js';
 import { jsonText, type JsonText } from './json-pieces.js';
 import { describeType } from './issues.js';
@@ -8,7 +7,7 @@ import { countOpeners, estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH,
 import { MAX_ITEMS } from './constants.js';
 import { checkRules, countRawItems, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
-import { checkShape } from './walk.js';
+import { checkShape, isUnchanged } from './walk.js';
 
 /**
  * A valid document in normalized form and its JSON text (keys in the order of docs/import-guide.md, defaults filled):
@@ -24,7 +23,7 @@ export interface ValidateOptions {
   readonly large: boolean;
   /**
    * For an input that is already canonical: its JSON text as it came, if that is exactly what JSON.stringify would
-   * write for a value of `members` object members (canonicalMemberCount), else undefined. Saves serializing it again.
+   * write for a value of `members` object members (objectMembers), else undefined. Saves serializing it again.
    */
   readonly ownJson?: (members: number) => string | undefined;
 }
@@ -71,7 +70,7 @@ export function checkForCreate(input: unknown): Session {
   // A canonical document needs no schema walk. Anything else is walked once: the walk stops at the first problem past
   // the listed ones and never enters unknown values, and its output's size is checked on its JSON below.
   let session: Session;
-  if (isExactlyCanonical(input)) session = input;
+  if (isUnchanged(sessionSchema, input, 'create')) session = input;
   else {
     // The message lists MAX_LISTED_PROBLEMS; the walk stops at the next one (the message then says "and more").
     const checked = checkShape(sessionSchema, input, { mode: 'create', limit: MAX_LISTED_PROBLEMS, build: true });
@@ -96,10 +95,22 @@ export function validateForCreate(input: unknown, options?: ValidateOptions): Va
     if (estimated) throw invalid([estimated]);
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
-  const json = (session === input ? options?.ownJson?.(canonicalMemberCount(session)) : undefined) ?? jsonText(session, options?.large === true);
+  const json = (session === input ? options?.ownJson?.(objectMembers(session)) : undefined) ?? jsonText(session, options?.large === true);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
   return { session, json };
+}
+
+/**
+ * Object members (own keys, summed over every object) of a JSON value: its JSON text has exactly this many, unless it
+ * repeats a key (JSON.parse keeps the last).
+ */
+function objectMembers(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) count += objectMembers(value[i]);
+  else for (const key in value) count += 1 + objectMembers((value as Record<string, unknown>)[key]);
+  return count;
 }
 
 function decodeFailed(message: string): SessionError {
@@ -131,7 +142,7 @@ export function readDecodedSession(jsonText: string): ReadSession {
   if (oversized) throw new SessionError('SESSION_DECODE_FAILED', [oversized]);
 
   // Links made by create are canonical: the fast check and the rule walk, nothing else.
-  if (isExactlyCanonical(value)) return { session: value, warnings: toWarnings([], false, checkRules(value)) };
+  if (isUnchanged(sessionSchema, value, 'create')) return { session: value, warnings: toWarnings([], false, checkRules(value)) };
   if (!scanned && openers > MAX_DECODED_DEPTH && nestsDeeperThan(value, MAX_DECODED_DEPTH)) throw tooDeep();
 
   const tolerant = checkShape(tolerantSessionSchema, value, { mode: 'decode', limit: MAX_LISTED_PROBLEMS, build: true });

@@ -66,9 +66,9 @@ function walk(plan: Plan, value: unknown, w: Walk): unknown {
     case 'nullable':
       return value === null ? null : walk(plan.inner, value, w);
     case 'default': {
-      if (value === undefined) return plan.prefault ? walk(plan.inner, plan.def.defaultValue, w) : plan.def.defaultValue;
+      if (value === undefined) return plan.prefault ? walk(plan.inner, plan.defaultValue(), w) : plan.defaultValue();
       const result = walk(plan.inner, value, w);
-      return result === undefined ? plan.def.defaultValue : result;
+      return result === undefined ? plan.defaultValue() : result;
     }
     case 'any':
       return value;
@@ -149,9 +149,8 @@ function walkArray(plan: ArrayPlan, value: unknown, w: Walk): unknown {
   }
   const length = value.length;
   // Like zod (capSize): a list over its maximum is reported as such, its entries are not looked at.
-  for (const check of plan.checks) {
-    if (check.kind !== 'max_length' || length <= check.bound) continue;
-    w.report({ code: 'too_big', maximum: check.bound, origin: 'array', inclusive: true, input: value, path: [], message: '' } as Issue);
+  if (length > plan.maxItems) {
+    w.report({ code: 'too_big', maximum: plan.maxItems, origin: 'array', inclusive: true, input: value, path: [], message: '' } as Issue);
     return INVALID;
   }
   const out: unknown[] | null = w.options.build ? new Array<unknown>(length) : null;
@@ -173,9 +172,8 @@ function walkArray(plan: ArrayPlan, value: unknown, w: Walk): unknown {
       ok = false;
     } else if (out !== null) out[i] = result;
   }
-  for (const check of plan.checks) {
-    if (check.kind !== 'min_length' || length >= check.bound) continue;
-    w.report({ code: 'too_small', minimum: check.bound, origin: 'array', inclusive: true, input: value, path: [], message: '' } as Issue);
+  if (length < plan.minItems) {
+    w.report({ code: 'too_small', minimum: plan.minItems, origin: 'array', inclusive: true, input: value, path: [], message: '' } as Issue);
     if (w.more) return INVALID;
     ok = false;
   }
@@ -225,4 +223,109 @@ function walkRecord(plan: RecordPlan, value: unknown, w: Walk): unknown {
     ok = false;
   }
   return ok ? (out ?? value) : INVALID;
+}
+
+// ---- the same plan asked a yes/no question: would the parse return this very value? ----
+
+/** An object a JSON text makes: its prototype is Object.prototype (no class, no toJSON of its own, no null prototype). */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function isJsonArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && Object.getPrototypeOf(value) === Array.prototype;
+}
+
+/**
+ * True only when the schema accepts `value` and its parse would return a value equal to it with every key in the same
+ * place: nothing filled in, nothing reordered, every leaf accepted by its fast test. Then `value` can stand for the
+ * parse's output (a canonical document as its own normalized form, a decoded document as it is shown). False says
+ * nothing: ask checkShape. One visit per known value, no output, no problems.
+ */
+export function isUnchanged<T>(schema: z.ZodType<T>, value: unknown, mode: IssueMode): value is T {
+  return unchangedTest(planOf(schema), mode === 'create')(value);
+}
+
+type Test = (value: unknown) => boolean;
+
+const unchangedTests = { create: new WeakMap<Plan, Test>(), decode: new WeakMap<Plan, Test>() };
+
+/**
+ * The question compiled once per plan into a function per node, so that each check runs in a function of its own
+ * rather than one switch over every kind of node.
+ */
+function unchangedTest(plan: Plan, create: boolean): Test {
+  const cache = create ? unchangedTests.create : unchangedTests.decode;
+  const known = cache.get(plan);
+  if (known !== undefined) return known;
+  // A recursive plan meets itself while being compiled: the indirection resolves once the test is built.
+  let built: Test | undefined;
+  cache.set(plan, (value) => built!(value));
+  built = compileUnchanged(plan, create);
+  cache.set(plan, built);
+  return built;
+}
+
+function compileUnchanged(plan: Plan, create: boolean): Test {
+  switch (plan.kind) {
+    case 'leaf': {
+      const accepts = plan.accepts;
+      return accepts ?? (() => false);
+    }
+    case 'object': {
+      const keys = plan.keys;
+      const fields = plan.fields.map((field) => unchangedTest(field, create));
+      const loose = plan.loose;
+      return (value) => {
+        if (!isJsonObject(value)) return false;
+        // Shape keys first, in schema order (zod's output order); then, in a loose object, the unknown ones.
+        const own = Object.keys(value);
+        if (own.length < keys.length || (own.length > keys.length && !loose)) return false;
+        for (let i = 0; i < keys.length; i++) if (own[i] !== keys[i]) return false;
+        // The values in key order: the keys are the shape's, so the i-th value is the i-th field's (no lookup by name).
+        const values = Object.values(value);
+        for (let i = 0; i < keys.length; i++) if (!fields[i]!(values[i])) return false;
+        return true;
+      };
+    }
+    case 'array': {
+      const element = unchangedTest(plan.element, create);
+      const { minItems, maxItems } = plan;
+      return (value) => {
+        if (!isJsonArray(value) || value.length < minItems || value.length > maxItems) return false;
+        // Every index is read, so a hole (undefined) is refused as zod refuses it.
+        for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      const options = new Map([...plan.options].map(([tag, option]) => [tag, unchangedTest(option, create)]));
+      const discriminator = plan.discriminator;
+      return (value) => {
+        if (!isJsonObject(value)) return false;
+        const option = options.get(value[discriminator]);
+        return option !== undefined && option(value);
+      };
+    }
+    case 'record': {
+      const accepts = plan.key.accepts;
+      if (accepts === null) return () => false;
+      const entry = unchangedTest(plan.value, create);
+      return (value) => {
+        if (!isJsonObject(value)) return false;
+        for (const key in value) if ((create && RESERVED_KEYS.has(key)) || !accepts(key) || !entry(value[key])) return false;
+        return true;
+      };
+    }
+    case 'nullable': {
+      const inner = unchangedTest(plan.inner, create);
+      return (value) => value === null || inner(value);
+    }
+    case 'default': {
+      const inner = unchangedTest(plan.inner, create);
+      return (value) => value !== undefined && inner(value);
+    }
+    case 'any':
+      return () => true;
+  }
 }

@@ -1,8 +1,10 @@
-// The fast canonical check may only accept what zod accepts and returns unchanged; checked over generated and mutated documents.
+// The canonical fast path (isUnchanged over the strict schema) may only accept what zod accepts and returns unchanged.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isExactlyCanonical } from '../../src/session/canonical.js';
 import { sessionSchema } from '../../src/session/schema.js';
+import { isUnchanged } from '../../src/session/walk.js';
+
+const isExactlyCanonical = (doc: unknown): boolean => isUnchanged(sessionSchema, doc, 'create');
 import { mutate, mutation, pathsOf, replacementFor, type Mutation } from '../fixtures/mutations.js';
 import { arbitrarySession, richSession } from '../fixtures/sessions.js';
 
@@ -15,7 +17,7 @@ function agreesWithZod(doc: unknown): boolean {
   return true;
 }
 
-describe('isExactlyCanonical', () => {
+describe('isUnchanged over the strict schema (a canonical document)', () => {
   it('accepts generated canonical documents, which zod returns unchanged', () => {
     fc.assert(
       fc.property(arbitrarySession(), (doc) => {
