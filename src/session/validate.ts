@@ -7,7 +7,7 @@ import { countOpeners, estimatedSizeProblem, jsonSizeProblem, MAX_DECODED_DEPTH,
 import { MAX_ITEMS } from './constants.js';
 import { checkRules, countRawItems, tooManyItemsProblem } from './rules.js';
 import { sessionSchema, tolerantSessionSchema, type Session, type TolerantSession } from './schema.js';
-import { checkShape, isUnchanged } from './walk.js';
+import { checkShape, isUnchanged, unchangedMembers } from './walk.js';
 
 /**
  * A valid document in normalized form and its JSON text (keys in the order of docs/import-guide.md, defaults filled):
@@ -23,7 +23,7 @@ export interface ValidateOptions {
   readonly large: boolean;
   /**
    * For an input that is already canonical: its JSON text as it came, if that is exactly what JSON.stringify would
-   * write for a value of `members` object members (objectMembers), else undefined. Saves serializing it again.
+   * write for a value of `members` object members (own keys summed over every object), else undefined. Saves serializing it again.
    */
   readonly ownJson?: (members: number) => string | undefined;
 }
@@ -59,6 +59,11 @@ function invalid(problems: readonly Problem[]): SessionError {
  * also checks the size of the JSON text (validateForCreate).
  */
 export function checkForCreate(input: unknown): Session {
+  return checkedForCreate(input).session;
+}
+
+/** checkForCreate, and the object members of an input that is its own normalized form (-1 for one that was walked). */
+function checkedForCreate(input: unknown): { session: Session; members: number } {
   if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
 
   // Before anything walks the whole tree: too many items (or cyclic ones) are refused at once.
@@ -70,7 +75,8 @@ export function checkForCreate(input: unknown): Session {
   // A canonical document needs no schema walk. Anything else is walked once: the walk stops at the first problem past
   // the listed ones and never enters unknown values, and its output's size is checked on its JSON below.
   let session: Session;
-  if (isUnchanged(sessionSchema, input, 'create')) session = input;
+  const members = unchangedMembers(sessionSchema, input, 'create');
+  if (members >= 0) session = input as Session;
   else {
     // The message lists MAX_LISTED_PROBLEMS; the walk stops at the next one (the message then says "and more").
     const checked = checkShape(sessionSchema, input, { mode: 'create', limit: MAX_LISTED_PROBLEMS, build: true });
@@ -80,14 +86,14 @@ export function checkForCreate(input: unknown): Session {
   // Rules before serializing: a document of 450,000 dangling IDs is refused without writing its 2 MB of JSON.
   const ruleProblems = checkRules(session);
   if (ruleProblems.length > 0) throw invalid(ruleProblems);
-  return session;
+  return { session, members };
 }
 
 /** Checks a create input completely (shape, rules, limits); cheap refusals (item count, list lengths) come first. */
 export function validateForCreate(input: unknown): ValidatedSession;
 export function validateForCreate(input: unknown, options: ValidateOptions): ValidatedSession<JsonText>;
 export function validateForCreate(input: unknown, options?: ValidateOptions): ValidatedSession<JsonText> {
-  const session = checkForCreate(input);
+  const { session, members } = checkedForCreate(input);
   // A walked document over the limit by a lower bound is refused without being serialized. A canonical input skips
   // this pass: it is the common case (documents that came from a link), and its JSON is checked exactly below.
   if (session !== input) {
@@ -95,22 +101,10 @@ export function validateForCreate(input: unknown, options?: ValidateOptions): Va
     if (estimated) throw invalid([estimated]);
   }
   // Only JSON values got this far, so this cannot throw; it is the text the link encodes.
-  const json = (session === input ? options?.ownJson?.(objectMembers(session)) : undefined) ?? jsonText(session, options?.large === true);
+  const json = (session === input ? options?.ownJson?.(members) : undefined) ?? jsonText(session, options?.large === true);
   const size = jsonSizeProblem(json);
   if (size) throw invalid([size]);
   return { session, json };
-}
-
-/**
- * Object members (own keys, summed over every object) of a JSON value: its JSON text has exactly this many, unless it
- * repeats a key (JSON.parse keeps the last).
- */
-function objectMembers(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  let count = 0;
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) count += objectMembers(value[i]);
-  else for (const key in value) count += 1 + objectMembers((value as Record<string, unknown>)[key]);
-  return count;
 }
 
 function decodeFailed(message: string): SessionError {

@@ -243,10 +243,19 @@ function isJsonArray(value: unknown): value is unknown[] {
  * nothing: ask checkShape. One visit per known value, no output, no problems.
  */
 export function isUnchanged<T>(schema: z.ZodType<T>, value: unknown, mode: IssueMode): value is T {
+  return unchangedTest(planOf(schema), mode === 'create')(value) >= 0;
+}
+
+/**
+ * isUnchanged, answered with the value's object members (own keys, summed over every object) when it is unchanged, so
+ * that its JSON text's member count comes from the same visit; -1 when it is not.
+ */
+export function unchangedMembers(schema: z.ZodType, value: unknown, mode: IssueMode): number {
   return unchangedTest(planOf(schema), mode === 'create')(value);
 }
 
-type Test = (value: unknown) => boolean;
+/** A value's object members when the parse returns it unchanged, else -1. */
+type Test = (value: unknown) => number;
 
 const unchangedTests = { create: new WeakMap<Plan, Test>(), decode: new WeakMap<Plan, Test>() };
 
@@ -270,62 +279,91 @@ function compileUnchanged(plan: Plan, create: boolean): Test {
   switch (plan.kind) {
     case 'leaf': {
       const accepts = plan.accepts;
-      return accepts ?? (() => false);
+      return accepts === null ? () => -1 : (value) => (accepts(value) ? 0 : -1);
     }
     case 'object': {
       const keys = plan.keys;
       const fields = plan.fields.map((field) => unchangedTest(field, create));
       const loose = plan.loose;
       return (value) => {
-        if (!isJsonObject(value)) return false;
-        // Shape keys first, in schema order (zod's output order); then, in a loose object, the unknown ones.
-        const own = Object.keys(value);
-        if (own.length < keys.length || (own.length > keys.length && !loose)) return false;
-        for (let i = 0; i < keys.length; i++) if (own[i] !== keys[i]) return false;
-        // The values in key order: the keys are the shape's, so the i-th value is the i-th field's (no lookup by name).
-        const values = Object.values(value);
-        for (let i = 0; i < keys.length; i++) if (!fields[i]!(values[i])) return false;
-        return true;
+        if (!isJsonObject(value)) return -1;
+        // Shape keys first, in schema order (zod's output order); then, in a loose object, the unknown ones. Reading
+        // value[key] inside for-in over that object is a load by position in V8, not a lookup by name.
+        let at = 0;
+        let members = 0;
+        for (const key in value) {
+          let inner: number;
+          if (at < keys.length) {
+            if (key !== keys[at]) return -1;
+            inner = fields[at]!(value[key]);
+            if (inner < 0) return -1;
+          } else if (loose) inner = objectMembers(value[key]);
+          else return -1;
+          members += 1 + inner;
+          at++;
+        }
+        if (at < keys.length) return -1;
+        return members;
       };
     }
     case 'array': {
       const element = unchangedTest(plan.element, create);
       const { minItems, maxItems } = plan;
       return (value) => {
-        if (!isJsonArray(value) || value.length < minItems || value.length > maxItems) return false;
+        if (!isJsonArray(value) || value.length < minItems || value.length > maxItems) return -1;
+        let members = 0;
         // Every index is read, so a hole (undefined) is refused as zod refuses it.
-        for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
-        return true;
+        for (let i = 0; i < value.length; i++) {
+          const inner = element(value[i]);
+          if (inner < 0) return -1;
+          members += inner;
+        }
+        return members;
       };
     }
     case 'union': {
       const options = new Map([...plan.options].map(([tag, option]) => [tag, unchangedTest(option, create)]));
       const discriminator = plan.discriminator;
       return (value) => {
-        if (!isJsonObject(value)) return false;
+        if (!isJsonObject(value)) return -1;
         const option = options.get(value[discriminator]);
-        return option !== undefined && option(value);
+        return option === undefined ? -1 : option(value);
       };
     }
     case 'record': {
       const accepts = plan.key.accepts;
-      if (accepts === null) return () => false;
+      if (accepts === null) return () => -1;
       const entry = unchangedTest(plan.value, create);
       return (value) => {
-        if (!isJsonObject(value)) return false;
-        for (const key in value) if ((create && RESERVED_KEYS.has(key)) || !accepts(key) || !entry(value[key])) return false;
-        return true;
+        if (!isJsonObject(value)) return -1;
+        let members = 0;
+        for (const key in value) {
+          if ((create && RESERVED_KEYS.has(key)) || !accepts(key)) return -1;
+          const inner = entry(value[key]);
+          if (inner < 0) return -1;
+          members += 1 + inner;
+        }
+        return members;
       };
     }
     case 'nullable': {
       const inner = unchangedTest(plan.inner, create);
-      return (value) => value === null || inner(value);
+      return (value) => (value === null ? 0 : inner(value));
     }
     case 'default': {
       const inner = unchangedTest(plan.inner, create);
-      return (value) => value !== undefined && inner(value);
+      return (value) => (value === undefined ? -1 : inner(value));
     }
     case 'any':
-      return () => true;
+      return objectMembers;
   }
+}
+
+/** Object members of any JSON value (unknown data kept as it is). */
+function objectMembers(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) count += objectMembers(value[i]);
+  else for (const key in value) count += 1 + objectMembers((value as Record<string, unknown>)[key]);
+  return count;
 }
