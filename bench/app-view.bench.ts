@@ -14,7 +14,7 @@ import { appViewInputs, type ViewTool } from './app-view-inputs.js';
 import { buildBaseline, type BaselineBuild } from './browser-baseline.js';
 import { marksDuring, option, textOption, type TraceEvent } from './trace.js';
 
-/** The goal of issue 28: the view's first render within this much main-thread CPU. */
+/** The plan view's goal: its first render within this much main-thread CPU. */
 const GOAL_MS = 100;
 
 /** Thread CPU and wall time between two marks of one thread (the last `from` before `to`). */

@@ -17,7 +17,7 @@ import type { StartedServer } from '../src/server/start-server.js';
 import { writeResults } from './results.js';
 import { option, textOption, traceEvents, type TraceEvent } from './trace.js';
 
-/** The targets of issue 6 (open, codec) and issue 29 (open within 10 % of the previous build, exports ≤ 20 ms). */
+/** The page's goals: opening and the codec, opening within 10 % of the previous build, and exports within 20 ms. */
 const GOALS = { openMs: 100, codecRatio: 8, openRatioToBaseline: 1.1, exportMs: 20 };
 /** How long after the page's last mark the trace keeps recording the rendering that follows, in how many extra loads. */
 const AFTER_MARKS_MS = 500;

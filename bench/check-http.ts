@@ -13,11 +13,10 @@ import { writeResults } from './results.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
- * Gates with a noise margin under the measured ratios (bench/results/http-check.json): cpuVsAnchor is the uWS adapter
- * (goal 25×), nodeCpuVsAnchor the node:http adapter (goal 5×), bigP50VsAnchor uWS on the ~2 MB create (goal 20×).
- * Server CPU per request is used against the anchor because wall-clock ratios swing 4–18× on this shared 2-core box;
- * The workers throughput ratio is reported and only loosely gated: on 2 cores with wrk on one of them, 2 workers + the
- * supervising thread share what is left (docs/deployment.md §3.4 explains what to expect on 8 cores). Their server CPU
+ * Gates with a noise margin under the measured ratios (bench/results/http-check.json): cpuVsAnchor is the uWS adapter,
+ * nodeCpuVsAnchor the node:http adapter, bigP50VsAnchor uWS on the ~2 MB create. Server CPU per request is used
+ * against the anchor because wall-clock ratios swing widely on a shared 2-core machine. The workers throughput ratio is reported and only loosely gated: on 2 cores with wrk on one of them, 2 workers + the
+ * supervising thread share what is left (docs/deployment.md explains what to expect on more cores). Their server CPU
  * per request (WORKERS=1 ÷ WORKERS=2: the cost of the shared rate-limit hop and the extra threads) is load-independent
  * and gated more tightly.
  */

@@ -1,4 +1,4 @@
-// bench:hostile, part two — issue 27's attacks at full size against the built server (dist/process/main.js, defaults),
+// bench:hostile, part two — the attacks of test/support/attacks.ts at full size against the built server (dist/process/main.js, defaults),
 // and against an older build side by side when HOSTILE_BASE names its checkout: RSS, victim latency, answers, health.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';

@@ -1,5 +1,5 @@
 // bench:hostile — each crafted request of test/fixtures/hostile-cases.ts against a real server: size, CPU, answer, health;
-// then issue 27's attacks at full size (bench/hostile-attacks.ts; HOSTILE_ATTACKS=0 skips them). HOSTILE_BASE=<checkout>
+// then the attacks of test/support/attacks.ts at full size (bench/hostile-attacks.ts; HOSTILE_ATTACKS=0 skips them). HOSTILE_BASE=<checkout>
 // measures an older build side by side in the same run (each case and attack on both, one after the other).
 // Writes bench/results/local/hostile.json, with --save also bench/results/ (HOSTILE_OUT overrides the file name and HOSTILE_NOTE adds a note).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,7 +17,7 @@ import { attacks } from './hostile-attacks.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BASE = process.env.HOSTILE_BASE;
-/** Requests up to this size are the ones the issue holds to 50 ms of server CPU (a link that fits a chat message). */
+/** Requests up to this size are held to 50 ms of server CPU (docs/benchmarks.md, "Hostile requests"; a link that fits a chat message). */
 const SMALL_REQUEST_BYTES = 10 * 1024;
 /** Requests per case and surface: at least this many, and at least MIN_SECONDS of them (CPU ticks are 10 ms). */
 const MIN_REQUESTS = Number(process.env.HOSTILE_MIN_REQUESTS ?? '10');
@@ -192,7 +192,7 @@ try {
   for (const hostile of hostileCases()) {
     const forms = surfaces(hostile);
     const local = await inProcess(hostile);
-    // The answer bound (issue 27): answer ÷ (request + the decoded document as it is written back). An MCP success carries
+    // The answer bound (docs/http-api.md, "Bounds"): answer ÷ (request + the decoded document as it is written back). An MCP success carries
     // the document twice, as the protocol asks (structuredContent and its JSON as the first text block, escaped once
     // more); the excess is what an answer holds beyond its request and those copies (messages, warnings, envelope).
     const copies = (surface: 'rest' | 'mcp'): number => (surface === 'rest' ? 1 : 2);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../test/fixtures/requests.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-/** The goal of issue 28: stdio's p50 at most this many times HTTP's. */
+/** stdio's goal: its p50 at most this many times HTTP's. */
 const GOAL_RATIO = 1.5;
 
 function option(name: string, fallback: number): number {

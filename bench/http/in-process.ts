@@ -1,8 +1,8 @@
 // The MCP handler's own cost for one request, without sockets: what a small create costs before HTTP is added.
 // Runs the built dist/ (as the servers in this bench do), not src/ through tsx. run.ts starts it as a child of its own,
-// pinned to the servers' core (`in-process.ts <body file> <headers JSON>` prints `HANDLER_US <µs>`). It used to run in
-// the bench's own process and count wall time, and the same build measured 40–68 µs from round to round: on one core,
-// V8's background threads (compiling, marking) take turns with the handler.
+// pinned to the servers' core (`in-process.ts <body file> <headers JSON>` prints `HANDLER_US <µs>`). In the bench's own
+// process, counting wall time, the same build swung widely from round to round: on one core, V8's background threads
+// (compiling, marking) take turns with the handler.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 const dist = new URL('../../dist/', import.meta.url);
@@ -15,7 +15,7 @@ const IDENTITY = { name: 'sessionplan-mcp', title: 'Sessionplan snapshot links',
 /**
  * CPU µs per call: the process's CPU time (every thread, as the servers' CPU per request it is set next to) over 15,000
  * sequential calls after a warm-up, headers lower-cased as the adapters hand them. One total, not a median of short
- * batches: the kernel here accounts CPU time in 10 ms ticks, which a batch of 200 calls (~8 ms) cannot resolve.
+ * batches: the kernel here accounts CPU time in 10 ms ticks, which a short batch of calls cannot resolve.
  */
 export async function measureHandler(body: string, headers: Record<string, string>, calls = 15_000): Promise<number> {
   const handle = createMcpHandler({ operations: createSessionOperations(loadCodec), identity: IDENTITY });

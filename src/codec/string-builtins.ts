@@ -7,7 +7,7 @@ type ReadUtf16 = StringTransfer['readUtf16'];
 
 /*
  * The engine's `wasm:js-string` builtins (WebAssembly JS String Builtins: Chromium ≥ 130, Firefox ≥ 134, Safari ≥ 26.2) make a
- * string from a WasmGC i16 array in one bulk copy, about 2× faster in Chromium than fromCharCode chunks
+ * string from a WasmGC i16 array in one bulk copy, faster in Chromium than fromCharCode chunks
  * (docs/codec.md, "Strings in the browser"). AssemblyScript emits no GC arrays, so this small module is written
  * here by hand. It imports the codec's memory, copies the units into a GC array and calls the builtin. The array
  * is kept for the next call (a new one only when it is too short): allocating and zeroing up to 4 MB per call

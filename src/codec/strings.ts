@@ -3,16 +3,14 @@
 import type { StringTransfer } from './types.js';
 
 /**
- * Units per String.fromCharCode.apply call. Measured (bench/codec-strings.bench.ts, Chromium run in
- * docs/codec.md): 8,192 is as fast as larger chunks in Chromium, while Node 20's V8 falls off a cliff
- * at 16,384 (about 10× slower); engines also cap the argument count.
+ * Units per String.fromCharCode.apply call: as fast as larger chunks in Chromium, and under the size at which
+ * Node 20's V8 falls off a cliff; engines also cap the argument count.
  */
 const CHUNK_UNITS = 8192;
 
 /**
- * Code units → string, exactly. The typed array goes to apply() directly (an Array.from copy made
- * it 3× slower); TextDecoder('utf-16le') was 3× slower in Chromium and needs a fallback for lone
- * surrogates anyway.
+ * Code units → string, exactly. The typed array goes to apply() directly (an Array.from copy is
+ * slower); TextDecoder('utf-16le') is slower in Chromium and needs a fallback for lone surrogates anyway.
  */
 function fromCharCodes(units: Uint16Array | Uint8Array): string {
   let text = '';

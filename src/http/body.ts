@@ -99,7 +99,7 @@ class UndecodableBody implements RequestBody {
   }
 
   takeBuffer(): ArrayBuffer {
-    throw new BodyEncodingError(); // never handed on: isHeavy (process/offload.ts) reads text() first
+    throw new BodyEncodingError(); // never handed on: a body this small is answered where it is (offload/endpoints.ts)
   }
 
   release(): void {}

@@ -1,9 +1,8 @@
 // Reusable byte buffers for large bodies and answers: memory a request writes into has been touched before.
 //
 // Why: a fresh multi-MB allocation costs a page fault per 4 KB page on first touch, and on virtual machines a fault
-// costs microseconds (~10 µs measured on this project's CI machines: ~5 ms per 2 MB). A large request used to fault
-// in every copy of its body and answer; with buffers that circulate (socket → offload thread → socket) it faults once
-// per buffer, ever (docs/architecture.md, "Large bodies").
+// costs microseconds. With buffers that circulate (socket → offload thread → socket), a large request faults in
+// none of the copies of its body and answer, only each buffer once, ever (docs/architecture.md, "Large bodies").
 
 /** Buffers are made at least this large, so that any body under the 2,000,000-byte cap fits any of them. */
 export const MIN_BUFFER_BYTES = 2 * 1024 * 1024;

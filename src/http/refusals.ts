@@ -32,9 +32,9 @@ export const FAMILY_REFUSALS: Readonly<Record<FamilyRefusal, FamilyRow>> = {
   'body-too-large': { rpc: 'bodyTooLarge', restCode: 'BODY_TOO_LARGE' },
   'rate-limited': { rpc: 'rateLimited', restCode: 'RATE_LIMITED' },
   'store-unavailable': { rpc: 'rateLimitStoreUnavailable', restCode: 'RATE_LIMIT_UNAVAILABLE' },
-  // The offload queue is full (process/offload.ts): the rate-limit row of docs/http-api.md, server-wide instead of per client.
+  // The offload queue is full (offload/pool.ts): the rate-limit row of docs/http-api.md, server-wide instead of per client.
   busy: { rpc: 'rateLimited', restCode: 'SERVER_BUSY', rpcDetail: BUSY_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_SENTENCE}` },
-  // …or this client alone has as many heavy requests waiting as one client may (process/offload.ts).
+  // …or this client alone has as many heavy requests waiting as one client may (offload/pool.ts).
   'busy-client': { rpc: 'rateLimited', restCode: 'RATE_LIMITED', rpcDetail: BUSY_CLIENT_SENTENCE, restMessage: `Rate limit exceeded: ${BUSY_CLIENT_SENTENCE}` },
   // …or this client's bodies being received hold as many bytes as one client may (http/reception.ts).
   'receiving-client': { rpc: 'rateLimited', restCode: 'RATE_LIMITED', rpcDetail: RECEIVING_CLIENT_SENTENCE, restMessage: `Rate limit exceeded: ${RECEIVING_CLIENT_SENTENCE}` },

@@ -1,16 +1,15 @@
 // Requests whose bodies complete in one event-loop turn start together, so that their answers leave in one burst.
 //
 // Why: an answer written on its own wakes its reader (the client, or a reverse proxy on the same host) once per
-// answer, and the sender pays for the wake-up: on the virtual machines here ~15–20 µs of the server's CPU per small
-// create over loopback (`sock_def_readable`, the cross-CPU interrupt), a fifth of the request. Under load, uWS and
-// node:http hand over every readable socket of one poll in one turn (a mean of ~96 of 100 connections in
-// `bench:http`). Started together, their handlers interleave at their awaits and finish within one drain of the
+// answer, and the sender pays for the wake-up (`sock_def_readable`, the cross-CPU interrupt), a large share of a
+// small create's CPU over loopback. Under load, uWS and node:http hand over nearly every readable socket of one poll
+// in one turn. Started together, their handlers interleave at their awaits and finish within one drain of the
 // microtask queue, so their answers go out back to back while the reader is still awake (docs/architecture.md,
-// "The request path", step 5; A/B in bench/README.md).
+// "The request path").
 //
-// The first request of a turn starts at once: a lone request waits for nothing (one connection measures the same CPU
-// and latency as before). The others of that turn wait until its end (setImmediate, after the poll), at most
-// MAX_TURN_BATCH at a time, which bounds how long an answer waits for its batch-mates (~2 ms of small creates).
+// The first request of a turn starts at once: a lone request waits for nothing. The others of that turn wait until
+// its end (setImmediate, after the poll), at most MAX_TURN_BATCH at a time, which bounds how long an answer waits for
+// its batch-mates.
 
 /** A request ready to be handled. `begin` answers its own failures and must not throw. */
 export interface TurnJob {

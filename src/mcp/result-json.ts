@@ -27,12 +27,12 @@ let lastVerbatimBase = '';
  * `resultJson({ link, summary })`, byte for byte. A snapshot link is its own JSON, so it is written as it is instead of
  * being escaped twice: with a 3 KB plan, two JSON.stringify passes over the ~2 KB link were the largest cost of
  * serializing the result. Only the part before `#data=v2:` needs a look (once per base URL): the payload after it is
- * codec output, which consists of `A–Z a–z 0–9 + - $` only (docs/codec.md), and scanning it cost ~6 % of a small
- * create's server CPU. `link` must be a link made by the session operations.
+ * codec output, which consists of `A–Z a–z 0–9 + - $` only (docs/codec.md), and scanning it would be a visible
+ * share of a small create's server CPU. `link` must be a link made by the session operations.
  */
 export function createResultJson(link: string, summary: SessionSummary): ResultJson {
   // The usual link is on the base checked last: two prefix comparisons instead of a search (indexOf sets up a
-  // Boyer-Moore table per call, ~0.8 % of a small create).
+  // Boyer-Moore table per call).
   if (!(lastVerbatimBase !== '' && link.startsWith(lastVerbatimBase) && link.startsWith(SNAPSHOT_MARKER, lastVerbatimBase.length))) {
     const marker = link.indexOf(SNAPSHOT_MARKER);
     if (marker < 0) return resultJson({ link, summary });

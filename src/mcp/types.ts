@@ -1,8 +1,7 @@
+// Plain request/response shapes shared by the MCP protocol layer and the HTTP layer that calls it (no sockets here).
 import type { JsonText } from '../session/json-pieces.js';
 import type { LegacyProtocolVersion } from './version.js';
 import type { NumberText } from './id-text.js';
-
-// Plain request/response shapes shared by the MCP protocol layer and the HTTP layer that calls it (no sockets here).
 
 /** One POST to the MCP endpoint, as the HTTP layer hands it over. */
 export interface McpHttpRequest {

@@ -2,8 +2,8 @@
 import type { Metric, Registry } from 'prom-client';
 
 // Why not prom-client's Histogram: even a bound child validates and hashes its label object on every observation,
-// which was about 5 % of the CPU of a small tools/call (two observations per request), and so does its Counter (another
-// ~1 % for the counter beside each histogram, now derived from it). This one keeps a series per label set, bound once,
+// a visible share of a small tools/call's CPU (two observations per request), and so does its Counter (the counter
+// beside each histogram is now derived from it). This one keeps a series per label set, bound once,
 // and produces the same values as prom-client's Histogram (and Counter) when the registry asks (get()), so /metrics
 // text, getMetricsAsJSON and the worker aggregation (aggregator 'sum') are unchanged.
 

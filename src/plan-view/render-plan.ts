@@ -9,7 +9,7 @@ import { formatMinutes, placeSequence, workshopClock } from './schedule.js';
 
 /**
  * Top-level entries per later part of the timeline. Each part is one content-visibility box (styles.css): a box per
- * entry cost about 30 µs each in style and layout, 10 ms for a 500-item plan; a part of 10 is still quick to lay out
+ * entry costs style and layout per box, which adds up in a large plan; a part of 10 is still quick to lay out
  * when it scrolls near.
  */
 const PART_ENTRIES = 10;

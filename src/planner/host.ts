@@ -1,4 +1,4 @@
-// What the page lends the editor: create's validation and codec, bound to the page's codec and origin (docs/planner.md).
+// What the page lends the editor: create's validation and codec, bound to the page's codec and origin (docs/viewer.md).
 import type { Codec } from '../codec/types.js';
 import { encodeDraft, type Encoded } from './encode.js';
 import { importJson, type Imported } from './import-file.js';

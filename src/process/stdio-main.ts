@@ -12,7 +12,7 @@ import { watchNpmLauncher } from './launcher.js';
 import { handleSignals } from './signals.js';
 
 const STDERR_FD = 2;
-/** After SIGTERM/SIGINT, messages being handled get this long to be answered (the longest takes ~50 ms). */
+/** After SIGTERM/SIGINT, messages being handled get this long to be answered (several times the longest a message may take). */
 const STOP_GRACE_MS = 500;
 
 /**

@@ -2,8 +2,8 @@
 //
 // Why: V8 returns a long JSON.stringify result as a tree of parts, and whatever reads it as a whole (an encoder, the
 // codec's copy into linear memory, JSON-escaping it again) first copies it into one new multi-MB string. Such fresh
-// memory costs a page fault per 4 KB page on first touch, ~5 ms per 2 MB on the virtual machines this project is
-// measured on, and a large create or decode made two or three such copies. Short pieces are read where they are.
+// memory costs a page fault per 4 KB page on first touch, expensive on virtual machines, and a large create or
+// decode would make two or three such copies. Short pieces are read where they are.
 
 /** JSON text: one string, or consecutive pieces whose concatenation is the text. */
 export type JsonText = string | readonly string[];

@@ -6,15 +6,12 @@ import { sessionSchema, tolerantSessionSchema } from './schema.js';
 
 // MCP clients put the tool list into a model's context on every turn, so the schemas say each thing once: shared
 // definitions under `$defs` (the schemas with a `meta({ id })` in schema.ts), the fields every item kind has in one
-// definition, generation artefacts out (json-schema-tidy.ts, json-schema-passes.ts). The modern tools/list result:
-// 18,278 bytes at first, 8,524 with $defs and plain keywords, 7,133 with the shared item fields, nullable strings as
-// type lists, no `required` inside the decoded document (its description says every field is present), no `title`
-// in tool schemas and tighter descriptions. Then nullable values became `anyOf` branches of one type each (the MCP
-// Inspector warns about type lists, which single-type function-calling dialects reject: +114 bytes), and what the
-// schemas said twice went: descriptions that the `null` branch or the session's description already say, and in
-// output schemas `additionalProperties: false`: 6,941 bytes, 7,127 with the MCP App's `_meta.ui` on both tools.
-// test/unit/mcp-shapes.test.ts holds it under 7,168 bytes with `_meta.ui`; test/unit/session-json-schema.test.ts holds the
-// schemas to zod's verdicts and the results to their output schemas.
+// definition, generation artefacts out (json-schema-tidy.ts, json-schema-passes.ts), no `required` inside the decoded
+// document (its description says every field is present), no `title` in tool schemas, and no description that the
+// `null` branch or the session's description already gives. Nullable values are `anyOf` branches of one type each,
+// not type lists: the MCP Inspector warns about those, and single-type function-calling dialects reject them.
+// test/unit/mcp-shapes.test.ts bounds the size of tools/list; test/unit/session-json-schema.test.ts holds the schemas
+// to zod's verdicts and the results to their output schemas.
 
 const TARGET = 'draft-2020-12';
 /** The definition holding the fields every item kind has (each kind is "an item, plus"). */

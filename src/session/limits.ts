@@ -10,7 +10,7 @@ const encoder = new TextEncoder();
 
 /**
  * UTF-8 byte length of a text (one string or pieces) when it is at most `MAX_JSON_BYTES`, else null. Uses the native
- * encoder into one reused buffer (no allocation, stops when full), since a JS loop over 2 MB costs about 20 ms.
+ * encoder into one reused buffer (no allocation, stops when full), since a JS loop over a 2 MB text costs far more.
  */
 export function utf8LengthWithinLimit(text: JsonText): number | null {
   // Every UTF-16 code unit takes at least one byte, so a longer text is over the limit without encoding.
@@ -46,7 +46,7 @@ export function jsonSizeProblem(json: JsonText): Problem | null {
  * A lower bound of the UTF-8 length of `JSON.stringify(session)` without writing it: strings count their code units and
  * quotes (a code unit is at least one byte, escapes only add), numbers, literals, brackets, keys and separators
  * exactly, so for ASCII text without escapes it is the length. A document with a 2 MB description is refused this way
- * in microseconds instead of the ~6 ms of serializing it. It visits every value once (not every character), and only
+ * without serializing it. It visits every value once (not every character), and only
  * a document the walk has built may be given (JSON values, a few levels deep): an input never walked may be cyclic.
  */
 export function jsonLowerBound(session: unknown): number {
@@ -117,8 +117,8 @@ function writtenStringBytes(text: string): number {
 }
 
 /**
- * The UTF-8 length of JSON.stringify(value) without writing it: ~2–5 ns per character, where writing a text of lone
- * surrogates costs V8 ~150 ns each. `value` must be JSON data a walk or JSON.parse has built (no cycles, no toJSON).
+ * The UTF-8 length of JSON.stringify(value) without writing it, far cheaper than writing it, above all for a text of
+ * lone surrogates (V8's slow path). `value` must be JSON data a walk or JSON.parse has built (no cycles, no toJSON).
  */
 export function writtenJsonBytes(value: unknown): number {
   switch (typeof value) {
@@ -198,23 +198,23 @@ export const MAX_DECODED_DEPTH = 64;
  * JSON.parse (the codec measures it in linear memory). What create makes stays far below: at most ~500,000 values (a
  * 2,000,000-byte text of one-character person IDs) and ~9,000 objects and arrays (500 breakouts with ten lanes of
  * people, 1,000 persons and block types); decode reads twice the item and list limits, ~30,000. Past those, JSON.parse
- * alone costs what no plan needs: 600,000 empty objects take V8 ~200 ms.
+ * alone costs what no plan needs.
  */
 export const MAX_DECODED_VALUES = 600_000;
 export const MAX_DECODED_CONTAINERS = 40_000;
 
 /**
  * A decoded document holds no list of more entries than this: a session's lists hold at most 1,000 (2,000 are still
- * read), and unknown data of older documents is kept as it is, but JSON.parse of one list of 900,000 numbers costs
- * ~30 ms (a multi-MB array on fresh pages), so a longer list is refused before the text is parsed (the codec reads it
- * in linear memory, where the look costs ~1 ms per MB).
+ * read), and unknown data of older documents is kept as it is, but JSON.parse of one huge list makes a multi-MB array
+ * on fresh pages, so a longer list is refused before the text is parsed (the codec reads it in linear memory, where
+ * the look is cheap).
  */
 export const MAX_DECODED_LIST_ENTRIES = 100_000;
 
 /**
  * A document's strings hold at most this many unpaired UTF-16 surrogates, on create and on decode. Text people write
  * has none (one may be left where an editor cut an emoji in half), but each costs V8's slow path when the answer is
- * written (~0.25 µs): 330,000 of them, a 1.3 KB link within every other limit, cost ~90 ms of CPU per MCP decode.
+ * written, and a short link within every other limit could otherwise hold hundreds of thousands.
  */
 export const MAX_UNPAIRED_SURROGATES = 10_000;
 
@@ -307,8 +307,8 @@ function scanShape(text: string, maxDepth: number, maxMembers: number): 'too-dee
 
 /**
  * nestsDeeperThan(JSON.parse(text), limit), read from the text: true when an array or object sits at depth `limit` or
- * more (the top-level value is depth 0). Read from the text, before JSON.parse: parsing 900,000 nested arrays costs V8 about
- * 450 ms, this scan a few ms for 2 MB. String contents are skipped with indexOf. Text that is not JSON gives some
+ * more (the top-level value is depth 0). Read from the text, before JSON.parse: parsing deeply nested arrays costs V8 far
+ * more than this scan. String contents are skipped with indexOf. Text that is not JSON gives some
  * answer; JSON.parse refuses it afterwards either way.
  */
 export function textNestsDeeperThan(text: string, limit: number): boolean {
@@ -317,7 +317,7 @@ export function textNestsDeeperThan(text: string, limit: number): boolean {
 
 /** True when a parsed JSON value nests deeper than `limit` (objects and arrays at depth `limit` or more; the value is 0). */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  // Recursion stops at `limit`, so it is bounded; for...in rather than Object.values, which is ~3× slower on big objects.
+  // Recursion stops at `limit`, so it is bounded; for...in rather than Object.values, which is slower on big objects.
   const visit = (node: object, depth: number): boolean => {
     if (depth >= limit) return true;
     if (Array.isArray(node)) {
@@ -363,10 +363,10 @@ function countChar(text: string, char: string, stop: number): number {
 }
 
 /**
- * Why JSON.parse of this text would cost far more than its size suggests, or undefined. V8 parses 2 MB of ordinary JSON
- * in ~20 ms, but ~400 ms for 900,000 nested arrays and ~75 ms for one object of 100,000 keys (dictionary mode), and the
- * event loop is blocked meanwhile. Only a text with more than SCAN_BEFORE_PARSE_OPENERS brackets or colons is scanned
- * (~5 ms per MB), so the usual request costs two native counts. For the HTTP entry points, before JSON.parse of a body.
+ * Why JSON.parse of this text would cost far more than its size suggests, or undefined. V8 parses deeply nested arrays and
+ * objects of very many keys (dictionary mode) many times slower than ordinary JSON of the same size, and the event
+ * loop is blocked meanwhile. Only a text with more than SCAN_BEFORE_PARSE_OPENERS brackets or colons is scanned, so
+ * the usual request costs two native counts. For the HTTP entry points, before JSON.parse of a body.
  */
 export function costlyJsonShape(text: string): 'too-deep' | 'too-wide' | undefined {
   // A text this short cannot hold more brackets or colons than that: no count needed (the usual small request).

@@ -116,7 +116,7 @@ const tooDeep = (): SessionError => decodeFailed(`the snapshot data nests deeper
 /** Reads the JSON text from a snapshot: canonical documents pass unchanged, older ones are filled in and warned about. */
 export function readDecodedSession(jsonText: string): ReadSession {
   // Unknown fields are kept as they are, so their nesting must stay within what a JSON writer can serialize. A text
-  // with many brackets is checked before parsing (parsing 900,000 nested arrays alone takes ~450 ms); any other
+  // with many brackets is checked before parsing (parsing deep nesting alone is slow); any other
   // after parsing, and only when it is not canonical (the schema bounds a canonical document's nesting).
   const openers = countOpeners(jsonText, SCAN_BEFORE_PARSE_OPENERS);
   const scanned = openers > SCAN_BEFORE_PARSE_OPENERS;

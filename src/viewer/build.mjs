@@ -83,7 +83,7 @@ const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
   },
   // V8's explicit compile hint (Chromium 136+): compile every function while the script streams in, off the main
   // thread, instead of lazily on first call. Almost every function of the bundle runs to open a plan, and lazy
-  // compilation in the middle of decode and render cost about 3 ms of the page's main-thread time.
+  // compilation would land in the middle of decode and render, on the page's main thread.
   banner: { js: '//# allFunctionsCalledOnLoad' },
 }));
 

@@ -1,4 +1,4 @@
-// Static viewer files (src/transport/static.ts): what "/" and "/assets/*" answer, directly and through the real server.
+// Static viewer files (src/assets/static.ts): what "/" and "/assets/*" answer, directly and through the real server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // Protocol fuzz against the built server process (node:http, and uWS with WORKERS=2): ≥ 20,000 random/mutated envelopes and headers per run;
-// never a 5xx but the defined 503, never a crash, JSON-RPC bodies exactly where the owner's error table says so.
+// never a 5xx but the defined 503, never a crash, JSON-RPC bodies exactly where the errors table of docs/http-api.md says so.
 // SCALE_FUZZ_N (default 20000) and SCALE_FUZZ_SEED (default: time-based, printed) reproduce or lengthen a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRaw, raw, send, startTestServer } from '../support/http.js';
@@ -12,11 +12,11 @@ import type { MainProcess } from '../support/main-process.js';
 const COUNT = Number(process.env.SCALE_FUZZ_N ?? '20000');
 const SEED = Number(process.env.SCALE_FUZZ_SEED ?? String(Date.now() % 2 ** 31));
 
-/** HTTP status → the JSON-RPC error codes the owner's table allows for it on /mcp (200 may also carry a result). */
+/** HTTP status → the JSON-RPC error codes the errors table allows for it on /mcp (200 may also carry a result). */
 const MCP_CODES_BY_STATUS: Record<number, number[]> = {
   200: [-32700, -32600, -32601, -32602],
   400: [-32022, -32020],
-  // Not in the owner's table: an Accept header that excludes JSON; the server answers {"error": …} (checked below).
+  // Not in the errors table: an Accept header that excludes JSON; the server answers {"error": …} (checked below).
   403: [-32600],
   404: [-32601],
   413: [-32600],

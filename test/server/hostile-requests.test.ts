@@ -1,4 +1,4 @@
-// Requests that used to get a wrong answer or none (issue 27, rows 6, 8, 10), on real servers of both adapters:
+// Requests that used to get a wrong answer or none (half-closed sockets, slow readers, pipelined requests), on real servers of both adapters:
 // bodies that are not UTF-8, clients that half-close, and requests that wait in the offload queue past the idle timeout.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// REST API (SPEC §7), rate limiting (429 / 503), client IP behind proxies and the analytics metrics, on a real server.
+// REST API (docs/http-api.md), rate limiting (429 / 503), client IP behind proxies and the analytics metrics, on a real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitStore, RateLimitStoreHealth } from '../../src/rate-limit/store.js';
 import { RateLimitStoreError } from '../../src/rate-limit/store-error.js';

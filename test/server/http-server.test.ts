@@ -1,4 +1,4 @@
-// SPEC §6 on a real uWS server on port 0: headers, origins/CORS, Host guard, methods, media types, body cap, health, schema, icon.
+// The HTTP rules of docs/http-api.md on a real uWS server on port 0: headers, origins/CORS, Host guard, methods, media types, body cap, health, schema, icon.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionJsonSchema } from '../../src/session/json-schema.js';
 import { minimalSession } from '../fixtures/sessions.js';

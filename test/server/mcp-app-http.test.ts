@@ -127,7 +127,7 @@ describe('rate limit', () => {
 });
 
 describe('MCP_APPS=off', () => {
-  it('serves the seed’s exact surface and needs no built view', async () => {
+  it('serves the plain surface (tools only) and needs no built view', async () => {
     const server = await startTestServer({ MCP_APPS: 'off' });
     try {
       const init = await post(server.port, '/mcp', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } });

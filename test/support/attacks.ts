@@ -1,4 +1,4 @@
-// The attacks of issue 27 as reusable pieces, for the tests (sized to prove a bound) and bench:hostile (full size):
+// Denial-of-service attacks as reusable pieces, for the tests (sized to prove a bound) and bench:hostile (full size):
 // clients on several loopback addresses, raw sockets that never read or stall, health probed on fresh connections.
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';

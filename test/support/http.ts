@@ -104,7 +104,7 @@ export function parseRaw(text: string): { status: number; headers: Record<string
   return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4) };
 }
 
-/** Security headers SPEC §6 requires on every response. */
+/** Security headers docs/http-api.md requires on every response. */
 export function expectSecurityHeaders(headers: IncomingHttpHeaders | Record<string, string>, where: string): void {
   if (headers['cache-control'] !== 'no-store') throw new Error(`${where}: Cache-Control is ${String(headers['cache-control'])}`);
   if (headers['x-content-type-options'] !== 'nosniff') throw new Error(`${where}: X-Content-Type-Options is ${String(headers['x-content-type-options'])}`);

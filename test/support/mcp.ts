@@ -54,7 +54,7 @@ export interface Answer {
 
 /**
  * The handler over the in-test operations, as HTTP (default) or a stream transport (stdio) makes it; with `appView`,
- * the MCP App is on (MCP_APPS on), else the seed's surface.
+ * the MCP App is on (MCP_APPS on), else the plain surface (tools only).
  */
 export function makeHandler(transport: 'http' | 'stream' = 'http', operations: SessionOperations = inMemoryOperations, observer?: McpObserver, appView?: AppViewDocument) {
   return createMcpHandler({ operations, identity: IDENTITY, transport, ...(observer ? { observer } : {}), ...(appView ? { appView } : {}) });

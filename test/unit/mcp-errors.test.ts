@@ -1,4 +1,4 @@
-// Every row of the owner's error table that belongs to the MCP protocol layer, envelope rules, ids 0 and "", notifications.
+// Every row of the errors table (docs/http-api.md) that belongs to the MCP protocol layer, envelope rules, ids 0 and "", notifications.
 import { describe, expect, it } from 'vitest';
 import { RPC_SITUATIONS, rpcError } from '../../src/mcp/errors.js';
 import type { SessionOperations } from '../../src/session/operations.js';
@@ -6,10 +6,10 @@ import { legacyRequest, makePost, modernHeaders, modernRequest, SAMPLE_SESSION }
 
 const post = makePost();
 
-/** The owner's "Errors" table (seed-sessionplan-mcp.txt), rows with a JSON-RPC body. */
-const OWNER_TABLE: Array<[keyof typeof RPC_SITUATIONS, number, number]> = [
+/** The errors table of docs/http-api.md, rows with a JSON-RPC body. */
+const ERRORS_TABLE: Array<[keyof typeof RPC_SITUATIONS, number, number]> = [
   ['invalidOrigin', 403, -32600],
-  // The owner's "Invalid Origin" row (403, -32600) also covers the Host guard; the message says which header failed.
+  // The table's "Invalid Origin" row (403, -32600) also covers the Host guard; the message says which header failed.
   ['invalidHost', 403, -32600],
   ['unsupportedProtocolVersion', 400, -32022],
   ['headerMismatch', 400, -32020],
@@ -24,21 +24,21 @@ const OWNER_TABLE: Array<[keyof typeof RPC_SITUATIONS, number, number]> = [
   ['rateLimited', 429, -32000],
   ['rateLimitStoreUnavailable', 503, -32603],
 ];
-/** Situations the owner's table has no row for: features beyond the seed (SPEC §9), each with the code its spec gives. */
-const BEYOND_THE_SEED: Array<[keyof typeof RPC_SITUATIONS, number, number]> = [
+/** Situations of optional features (the MCP App) the table has no row for, each with the code the MCP spec gives. */
+const OPTIONAL_FEATURES: Array<[keyof typeof RPC_SITUATIONS, number, number]> = [
   // MCP Apps: resources/read of an unknown URI in the legacy revisions (MCP 2025-11-25 "Resource not found").
   ['resourceNotFound', 200, -32002],
 ];
 
 describe('the one error table', () => {
-  it.each([...OWNER_TABLE, ...BEYOND_THE_SEED])('%s answers HTTP %i with JSON-RPC %i', (situation, status, code) => {
+  it.each([...ERRORS_TABLE, ...OPTIONAL_FEATURES])('%s answers HTTP %i with JSON-RPC %i', (situation, status, code) => {
     const reply = rpcError(situation, 7);
     expect(reply.status).toBe(status);
     expect(JSON.parse(reply.body!)).toEqual({ jsonrpc: '2.0', id: 7, error: { code, message: RPC_SITUATIONS[situation].message } });
   });
 
-  it('has no situation the owner table lacks, but for the features beyond the seed', () => {
-    expect(Object.keys(RPC_SITUATIONS).sort()).toEqual([...OWNER_TABLE, ...BEYOND_THE_SEED].map(([s]) => s).sort());
+  it('has no situation the table lacks, but for the optional features', () => {
+    expect(Object.keys(RPC_SITUATIONS).sort()).toEqual([...ERRORS_TABLE, ...OPTIONAL_FEATURES].map(([s]) => s).sort());
   });
 
   it('omits the id when undefined and writes null when null', () => {

@@ -1,4 +1,4 @@
-// Modern (2026-07-28) checks in SPEC §5 order, each failing alone, and the Mcp-Name `=?base64?…?=` form.
+// Modern (2026-07-28) checks in the order of docs/http-api.md, each failing alone, and the Mcp-Name `=?base64?…?=` form.
 import { describe, expect, it } from 'vitest';
 import { decodeMcpName } from '../../src/mcp/headers.js';
 import { makeHandler, makePost, META_CAPS, META_VERSION, modernHeaders, modernMeta, SAMPLE_SESSION } from '../support/mcp.js';

@@ -1,5 +1,5 @@
 // MCP Apps in the protocol layer: the resources capability, resources/list and resources/read in both eras through the
-// same checks as every method, `_meta.ui` on both tools, and MCP_APPS off giving the seed's exact surface.
+// same checks as every method, `_meta.ui` on both tools, and MCP_APPS off giving the plain surface (tools only).
 import { describe, expect, it } from 'vitest';
 import { APP_MIME_TYPE, PLAN_VIEW_URI } from '../../src/mcp/app-view.js';
 import { IDENTITY, legacyRequest, makePost, META_SERVER_INFO, modernHeaders, modernRequest, SAMPLE_SESSION } from '../support/mcp.js';
@@ -121,7 +121,7 @@ describe('MCP Apps on', () => {
   });
 });
 
-describe('MCP Apps off (MCP_APPS=off): the seed’s exact surface', () => {
+describe('MCP Apps off (MCP_APPS=off): the plain surface (tools only)', () => {
   it('capabilities are { tools: {} }, tools have no _meta, and the resource methods do not exist', async () => {
     for (const version of LEGACY) {
       expect((await seed(legacyRequest('initialize', { protocolVersion: version, capabilities: {} }))).json.result.capabilities).toEqual({ tools: {} });

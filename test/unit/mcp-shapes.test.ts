@@ -32,7 +32,7 @@ describe('server/discover (modern)', () => {
     });
   });
 
-  it('instructions carry every bullet of the owner’s workflow contract', () => {
+  it('instructions carry every bullet of the workflow contract (docs/http-api.md)', () => {
     for (const phrase of ['call create_session_link with a complete session', 'call decode_session_link before reading', 'Use structuredContent.session as the source of truth', 'Patches and partial updates are not supported', 'Return structuredContent.link verbatim', 'supply a #data=v2:... snapshot link instead']) {
       expect(WORKFLOW_INSTRUCTIONS).toContain(phrase);
     }

@@ -1,4 +1,4 @@
-// The viewer's language choice and string tables (src/viewer/language.ts, src/viewer/i18n/*), as plain functions.
+// The viewer's language choice and string tables (src/plan-view/language.ts, src/plan-view/i18n/*), as plain functions.
 import { describe, expect, it } from 'vitest';
 import { SESSION_ERROR_CODES } from '../../src/session/errors.js';
 import { de } from '../../src/plan-view/i18n/de.js';

@@ -1,4 +1,4 @@
-// The viewer's clock (src/viewer/schedule.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
+// The viewer's clock (src/plan-view/schedule.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/plan-view/html.js';
 import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../../src/plan-view/schedule.js';

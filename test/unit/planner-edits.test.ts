@@ -81,7 +81,7 @@ describe('structure', () => {
     expect(apply(draft, { kind: 'shift', at: [0], by: -1 }).draft).toBe(draft);
   });
 
-  it('moves into and out of containers where SPEC §3 allows, fixing the lane', () => {
+  it('moves into and out of containers where docs/import-guide.md allows, fixing the lane', () => {
     const draft = rich();
     // table-b (lane 1) out to the top level: lane 0 there.
     const out = apply(draft, { kind: 'move', at: [1, 1, 1], to: null, index: 0 });

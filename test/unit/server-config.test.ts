@@ -1,4 +1,4 @@
-// Configuration from the environment (SPEC §8): defaults, every variable's validation, one clear line per failure.
+// Configuration from the environment (the README's table): defaults, every variable's validation, one clear line per failure.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory.js';

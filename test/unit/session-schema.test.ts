@@ -183,7 +183,7 @@ describe('canonical session documents', () => {
     expect(error.message).toContain(`is at least ${normalizedLength.toLocaleString('en-US')} bytes (UTF-8) but at most 2,000,000 bytes are allowed`);
   });
 
-  it('normalizes: keys in SPEC §3 order and defaults filled, whatever the input order', () => {
+  it('normalizes: keys in the order of docs/import-guide.md and defaults filled, whatever the input order', () => {
     const shuffled = withItems([{ laneIndex: 0, fixedStartTime: null, material: '', notes: '', description: '', personIds: [], blockTypeId: null, duration: 5, title: 'T', id: 'a', type: 'block' }]);
     const reordered = { items: shuffled.items, persons: shuffled.persons, blockTypes: shuffled.blockTypes, workshop: { description: '', title: 'W' }, version: '1.0' };
     const { json } = validateForCreate(reordered);

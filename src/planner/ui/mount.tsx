@@ -34,8 +34,8 @@ export interface MountedEditor {
 
 /**
  * Links from this length on are written to the address bar once typing pauses rather than per keystroke: Chromium's
- * replaceState grows steeply with the URL (main-thread CPU 3 ms at 20,000 characters, 25 ms at 180,000, and the tab
- * waits several times that for the browser process), which would freeze typing in a large plan.
+ * replaceState grows steeply with the URL (and the tab waits for the browser process on top of that), which would
+ * freeze typing in a large plan.
  */
 export const LONG_LINK_CHARS = 30_000;
 /** The pause after which a long link is written (and at once when the field is left or any other edit is made). */
@@ -47,7 +47,7 @@ export const LONG_LINK_PAUSE_MS = 400;
  * A link is written when its check answers (planner.ts), so typing itself never waits for the codec. `addressBar`
  * follows what was written, and says when the present draft's link will wait for typing to pause: the status shows
  * that, so a check's answer to a keystroke in a long plan changes nothing on screen, and the status changes in the
- * frame that follows the write (one frame per keystroke fewer; docs/planner.md, "The address bar").
+ * frame that follows the write (one frame per keystroke fewer).
  */
 function followLinks(planner: Planner, now: boolean, addressBar: Signal<AddressBar>): { stop(): void; flush(): void } {
   let written = location.href;

@@ -1,4 +1,4 @@
-// Live times for the editor: each item's start and end as the viewer places them (viewer/schedule.ts), and the plan's total.
+// Live times for the editor: each item's start and end as the viewer places them (plan-view/schedule.ts), and the plan's total.
 import { placeSequence, workshopClock, type Clock } from '../../plan-view/schedule.js';
 import { isContainer, type Draft, type Item } from '../tree.js';
 

@@ -140,7 +140,7 @@ function propertyLines(properties: readonly JCalProperty[]): string {
  * The .ics text of a plan; throws when calendarBlocker says it has no date or start time (the toolbar checks first).
  * The same text as ICAL.stringify.component of the whole jCal (the tests compare them), written event by event: each
  * event's jCal is garbage before the next is made, instead of the whole calendar staying alive until the end to be
- * copied by every scavenge (1–3 ms of the largest plan's first download, docs/viewer.md).
+ * copied by every scavenge.
  */
 export function calendarText(plan: Plan, locale: ViewerLocale, options: CalendarOptions): string {
   const { properties, events } = calendarJCal(plan, locale, options);
