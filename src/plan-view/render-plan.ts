@@ -5,7 +5,8 @@ import type { ViewerLocale } from './i18n/locale.js';
 import { MAX_ITEMS, MAX_LIST_ENTRIES } from '../session/constants.js';
 import type { Plan, PlanItem } from './plan.js';
 import { createRenderContext, slotsHtml } from './render-items.js';
-import { formatMinutes, placeSequence, workshopClock } from './schedule.js';
+import { placeSequence, workshopClock } from './schedule.js';
+import { planLengthParts } from './plan-length.js';
 
 /**
  * Top-level entries per later part of the timeline. Each part is one content-visibility box (styles.css): a box per
@@ -44,10 +45,11 @@ export function renderPlan(plan: Plan, warnings: readonly string[], locale: View
   const context = createRenderContext(plan, clock.relative, locale);
   const slots = placeSequence(plan.items, clock.origin, clock.relative);
   const end = slots.length > 0 ? slots[slots.length - 1]!.end : clock.origin;
+  const length = planLengthParts(plan, clock.origin, end, clock.relative, locale);
   const meta = dateHtml(plan.workshop.date, locale)
-    + textTag('span', 'plan-start', clock.relative ? strings.noStartTime : strings.startsAt(formatMinutes(clock.origin, false)))
-    + (slots.length > 0 ? textTag('span', 'plan-end', strings.endsAt(formatMinutes(end, clock.relative))) : '')
-    + textTag('span', 'plan-length', strings.totalLength(locale.formatDuration(end - clock.origin)));
+    + (length.start === undefined ? '' : textTag('span', 'plan-start', length.start))
+    + textTag('span', 'plan-length', length.planned)
+    + (length.span === undefined ? '' : textTag('span', 'plan-span', length.span));
   const header = tag('header', 'plan-header',
     `<h1 class="plan-title" tabindex="-1">${escapeHtml(plan.workshop.title)}</h1>`
     + tag('p', 'plan-meta', meta)

@@ -7,8 +7,29 @@ export const LINK_PREFIX = 'v2:';
 export const PAYLOAD_PATTERN = /^[A-Za-z0-9+\-$]+$/;
 
 /** A short scheme-like prefix such as `v1:` (the payload alphabet has no colon, so a colon means a prefix). */
-const LEGACY_PREFIX = /^([A-Za-z][A-Za-z0-9]{0,9}):/;
+const FORMAT_PREFIX = /^([A-Za-z][A-Za-z0-9]{0,9}):/;
+/** A format version: `v1:` came before v2, `v3:` and later come after it. */
+const VERSION_PREFIX = /^v([0-9]{1,3})$/;
+/** Sessionplan's own form of a link to a plan stored on its server: `/s/<id>`, on any host that serves Sessionplan. */
+const DYNAMIC_PATH = /^\/s\/[^/?#]+\/?$/;
 const SUPPLY = 'supply a #data=v2:... snapshot link instead';
+
+/**
+ * What a text that yields no readable v2 payload was found to be, so that each reader (the API's message, the page's
+ * sentence) can name it: nothing at all, no snapshot, Sessionplan's dynamic server link, a legacy pre-v2 code, a
+ * snapshot of a newer format, or a v2 snapshot whose payload was cut or changed.
+ */
+export type LinkRefusalKind = 'empty' | 'no-snapshot' | 'dynamic-link' | 'legacy-code' | 'newer-format' | 'broken';
+
+/** A decode refused for its link alone, before any payload is read; `kind` says what the text was found to be. */
+export class LinkRefusal extends SessionError {
+  readonly kind: LinkRefusalKind;
+
+  constructor(kind: LinkRefusalKind, message: string) {
+    super('SESSION_DECODE_FAILED', [{ path: 'link', message }]);
+    this.kind = kind;
+  }
+}
 
 /** The link for a payload; a fragment already on the base URL is dropped. */
 export function buildLink(baseUrl: string, payload: string): string {
@@ -17,8 +38,36 @@ export function buildLink(baseUrl: string, payload: string): string {
   return `${base}#data=${LINK_PREFIX}${payload}`;
 }
 
-function refuse(message: string): SessionError {
-  return new SessionError('SESSION_DECODE_FAILED', [{ path: 'link', message }]);
+function refuse(kind: LinkRefusalKind, message: string): LinkRefusal {
+  return new LinkRefusal(kind, message);
+}
+
+/** The refusal of a code that has a format prefix other than `v2:` (`v1:`, `v3:`, `abc:`) or none after `#data=`. */
+function otherFormat(code: string): LinkRefusal {
+  const prefix = FORMAT_PREFIX.exec(code)?.[1];
+  if (prefix === undefined) return refuse('legacy-code', `is a legacy pre-v2 snapshot code (no v2: prefix), which these tools do not support; ${SUPPLY}`);
+  const version = VERSION_PREFIX.exec(prefix)?.[1];
+  if (version !== undefined && Number(version) > 2) {
+    return refuse('newer-format', `is a snapshot of a newer format ("${prefix}:") than this server reads (v2:); ${SUPPLY}, or open it with a newer Sessionplan`);
+  }
+  if (version !== undefined) return refuse('legacy-code', `is a legacy pre-v2 snapshot code ("${prefix}:"), which these tools do not support; ${SUPPLY}`);
+  return refuse('no-snapshot', `holds no snapshot: "${prefix}:" is not a Sessionplan snapshot format; ${SUPPLY}`);
+}
+
+/** The refusal of a URL or path with no `#data=` fragment: Sessionplan's dynamic link form, or no snapshot at all. */
+function noFragment(text: string): LinkRefusal {
+  let path = text;
+  if (URL_LIKE.test(text)) {
+    try {
+      path = new URL(text).pathname;
+    } catch {
+      path = '';
+    }
+  }
+  if (DYNAMIC_PATH.test(path.split(/[?#]/)[0]!)) {
+    return refuse('dynamic-link', `is a dynamic server link (/s/…), which these tools do not support; ${SUPPLY}`);
+  }
+  return refuse('no-snapshot', `holds no snapshot: the address has no #data=v2: fragment; ${SUPPLY}`);
 }
 
 /** Percent-decodes when the text contains escapes (a copied, encoded fragment); the payload alphabet never contains `%`. */
@@ -27,7 +76,7 @@ function percentDecoded(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw refuse(`contains broken percent-encoding; ${SUPPLY}`);
+    throw refuse('broken', `contains broken percent-encoding; ${SUPPLY}`);
   }
 }
 
@@ -61,37 +110,30 @@ export function parseLink(input: string): string {
 }
 
 function payloadOf(text: string, mayDecodeWhole: boolean): string {
-  if (text === '') throw refuse(`is empty; ${SUPPLY}`);
+  if (text === '') throw refuse('empty', `is empty; ${SUPPLY}`);
   const hash = text.indexOf('#');
   let code: string;
   if (hash !== -1) {
     // Trimmed again: a browser keeps white space at the end of a fragment, percent-encoded.
     const data = dataParameter(percentDecoded(text.slice(hash + 1)).trim());
-    if (data === null) throw refuse(`has no #data= snapshot fragment (a dynamic server link is not supported); ${SUPPLY}`);
+    if (data === null) throw noFragment(text.slice(0, hash));
     code = data;
   } else if (URL_LIKE.test(text) || text.startsWith('/')) {
-    throw refuse(`is a dynamic server link without a snapshot fragment, which these tools do not support; ${SUPPLY}`);
+    throw noFragment(text);
   } else if (mayDecodeWhole && /%[0-9A-Fa-f]{2}/.test(text)) {
     // Read once more as what it encodes: a browser cannot open it as it is, so there is no other reading to match.
     return payloadOf(cleaned(percentDecoded(text)), false);
   } else if (text.startsWith(LINK_PREFIX)) code = text;
-  else if (LEGACY_PREFIX.test(text)) code = text; // a bare code with another prefix, refused below
-  else throw refuse(`is not a snapshot link; ${SUPPLY}`);
+  else if (FORMAT_PREFIX.test(text)) code = text; // a bare code with another prefix, refused below
+  else throw refuse('no-snapshot', `holds no snapshot: it is not a link, and a bare code starts with v2:; ${SUPPLY}`);
 
-  if (!code.startsWith(LINK_PREFIX)) {
-    const prefix = LEGACY_PREFIX.exec(code);
-    throw refuse(
-      prefix
-        ? `uses the unsupported snapshot prefix "${prefix[1]}:" (a legacy code); ${SUPPLY}`
-        : `is a legacy snapshot code without the v2: prefix, which these tools do not support; ${SUPPLY}`,
-    );
-  }
+  if (!code.startsWith(LINK_PREFIX)) throw otherFormat(code);
   const payload = code.slice(LINK_PREFIX.length).replace(/ /g, '+');
-  if (payload === '') throw refuse(`the snapshot payload after v2: is empty; ${SUPPLY}`);
+  if (payload === '') throw refuse('broken', `the snapshot payload after v2: is empty; ${SUPPLY}`);
   if (!PAYLOAD_PATTERN.test(payload)) {
     const bad = /[^A-Za-z0-9+\-$]/.exec(payload);
     const where = bad ? ` (${JSON.stringify(bad[0])} at position ${bad.index + 1})` : '';
-    throw refuse(`the snapshot payload contains a character outside A-Z a-z 0-9 + - $${where}; supply the complete unmodified snapshot link`);
+    throw refuse('broken', `the snapshot payload contains a character outside A-Z a-z 0-9 + - $${where}; supply the complete unmodified snapshot link`);
   }
   return payload;
 }

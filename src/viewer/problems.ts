@@ -1,13 +1,30 @@
 // Turns a failure to open a link into the words of a problem page: one plain sentence for a participant, details folded.
 import { SessionError } from '../session/errors.js';
+import { LinkRefusal } from '../session/link.js';
 import type { Strings } from '../plan-view/i18n/strings.js';
 import type { ProblemText } from '../plan-view/render-problem.js';
 
-/** One sentence a participant can act on, chosen from the decoder's message (which is for whoever made the link). */
+/** The sentence for each kind of link refused before its payload is read. */
+function refusalSentence(error: LinkRefusal, strings: Strings): string {
+  switch (error.kind) {
+    case 'empty':
+    case 'no-snapshot':
+      return strings.noSnapshot;
+    case 'dynamic-link':
+      return strings.dynamicLink;
+    case 'legacy-code':
+      return strings.legacyLink;
+    case 'newer-format':
+      return strings.newerFormat;
+    case 'broken':
+      return strings.brokenLink;
+  }
+}
+
+/** One sentence a participant can act on, chosen by what failed (the decoder's message is for whoever made the link). */
 export function plainSentence(error: SessionError, strings: Strings): string {
-  const text = error.message;
-  if (/legacy|prefix|dynamic server link|not a snapshot link/.test(text)) return strings.legacyLink;
-  if (/too large|budget|at most/.test(text)) return strings.tooLarge;
+  if (error instanceof LinkRefusal) return refusalSentence(error, strings);
+  if (/too large|budget|at most/.test(error.message)) return strings.tooLarge;
   return strings.brokenLink;
 }
 

@@ -91,7 +91,7 @@ describe('create_session_link: the plan from the tool input, the link from the r
         await expect(view.frame.getByRole('heading', { name: title }).count()).resolves.toBe(1);
       }
       expect(await startsOf(view)).toMatchObject({ ...TOP_LEVEL_STARTS, ...NESTED_STARTS });
-      expect(await view.frame.locator('.plan-end').textContent()).toBe('Ends 14:45');
+      expect(await view.frame.locator('.plan-span').textContent()).toBe('09:00–14:45 (with gaps)');
       expect(await view.frame.locator('.plan-date').textContent()).toBe('Saturday, 14 March 2026');
       expect(await view.frame.evaluate(() => document.documentElement.lang)).toBe('en');
 
@@ -123,8 +123,8 @@ describe('decode_session_link: the plan from the result', () => {
       expect(await view.frame.evaluate(() => [document.documentElement.lang, document.documentElement.dataset['theme']])).toEqual(['de', 'dark']);
       // The viewer's German table and Intl formats.
       expect(await view.frame.locator('.plan-date').textContent()).toBe('Samstag, 14. März 2026');
-      expect(await view.frame.locator('.plan-start').textContent()).toBe('Beginn 09:00');
-      expect(await view.frame.locator('.plan-end').textContent()).toBe('Ende 14:45');
+      expect(await view.frame.locator('.plan-length').textContent()).toBe('Dauer 4 Std. 30 Min.');
+      expect(await view.frame.locator('.plan-span').textContent()).toBe('09:00–14:45 (mit Lücken)');
       expect(await view.frame.getByText('Lücke von 1 Std. 15 Min.').count()).toBe(1);
       // Dark: light text on a dark page.
       const [page, ink] = await view.frame.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('.plan-title')!).color]);
@@ -294,7 +294,7 @@ describe('following the host', () => {
       expect(await view.frame.evaluate(() => [document.documentElement.dataset['theme'], document.documentElement.lang])).toEqual(['dark', 'de']);
       // The plan is drawn again in the new language.
       expect(await view.frame.locator('main[data-state="plan"]').count()).toBe(1);
-      expect(await view.frame.locator('.plan-end').textContent()).toBe('Ende 14:45');
+      expect(await view.frame.locator('.plan-span').textContent()).toBe('09:00–14:45 (mit Lücken)');
       await expectClean(view);
     } finally {
       await view.close();

@@ -60,9 +60,8 @@ describe('language', () => {
     const { page, pageErrors } = await visit(german!.browser.context, onServer(german!.server.url, links.de));
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await page.locator('.plan-date').innerText()).toBe('Mittwoch, 20. Januar 2027');
-    expect(await page.locator('.plan-start').innerText()).toBe('Beginn 09:00');
-    expect(await page.locator('.plan-end').innerText()).toBe('Ende 14:30');
-    expect(await page.locator('.plan-length').innerText()).toBe('5 Std. 30 Min. insgesamt');
+    expect(await page.locator('.plan-length').innerText()).toBe('Dauer 4 Std.');
+    expect(await page.locator('.plan-span').innerText()).toBe('09:00–14:30 (mit Lücken)');
     expect(await page.locator('.gap').allInnerTexts()).toEqual(['Lücke von 1 Std. 30 Min.']);
     expect(await page.locator('[data-item-id="rueckblick"] .item-header .item-duration').first().innerText()).toBe('1 Std. 10 Min.');
     expect(await page.locator('[data-item-id="mittag"] .slot-pin').innerText()).toBe('FESTE ZEIT');
@@ -116,6 +115,17 @@ describe('language', () => {
       expect(await empty.page.getByRole('textbox', { name: strings.pasteLabel }).count()).toBe(1);
       expect(await empty.page.getByRole('button', { name: strings.pasteOpen, exact: true }).count()).toBe(1);
       for (const sentence of foreignSentences(language)) expect(await empty.page.locator('body').innerText()).not.toContain(sentence);
+      // What a pasted text was found to be, named in the page's language.
+      for (const [text, sentence] of [
+        ['#data=v3:N4IgzgpgTg', strings.newerFormat],
+        ['https://sessionplan.de/s/abc123', strings.dynamicLink],
+        ['https://example.com/page', strings.noSnapshot],
+        ['#data=N4IgzgpgTg', strings.legacyLink],
+      ] as const) {
+        await empty.page.getByRole('textbox', { name: strings.pasteLabel }).fill(text);
+        await empty.page.getByRole('button', { name: strings.pasteOpen, exact: true }).click();
+        await empty.page.waitForFunction(`document.querySelector('.paste-error')?.textContent === ${JSON.stringify(sentence)}`);
+      }
       expect([...broken.pageErrors, ...empty.pageErrors]).toEqual([]);
       await empty.page.close();
     }

@@ -97,7 +97,7 @@ describe('copy link', () => {
 });
 
 describe('downloads', () => {
-  it('saves an .ics that ical.js reads: one event per block at the times the page shows, lanes named, stable UIDs', async () => {
+  it('saves an .ics that ical.js reads: one event per block at the times the page shows, one per group and breakout, lanes named, stable UIDs', async () => {
     const source = germanWorkshopPlan();
     const { page, pageErrors } = await visit(germanViewer!.browser.context, onServer(germanViewer!.server.url, await createLink(server().url, source)));
     const first = await download(page, 'Kalender herunterladen (.ics)', 'viewer-de.ics');
@@ -106,11 +106,14 @@ describe('downloads', () => {
     const calendar = readCalendar(first.text);
     const shown = await shownBlockTimes(page);
     expect(shown.size).toBe(8);
-    expect(calendar.events).toHaveLength(shown.size);
-    // UIDs are hashes of the plan's key and the block id: read them back through the same hash.
+    // UIDs are hashes of the plan's key and the item id: read them back through the same hash.
     const key = planKey(source as unknown as Plan);
     const idOf = new Map([...shown.keys()].map((id) => [eventUid(key, id), id]));
-    for (const event of calendar.events) {
+    const blockEvents = calendar.events.filter((event) => idOf.has(event.uid));
+    expect(blockEvents).toHaveLength(shown.size);
+    // The plan's one group and two breakouts are events of their own.
+    expect(calendar.events.filter((event) => !idOf.has(event.uid)).map((event) => event.summary.replace(/:.*/, '')).sort()).toEqual(['Breakout', 'Breakout', 'Gruppe']);
+    for (const event of blockEvents) {
       const id = idOf.get(event.uid) ?? event.uid;
       const times = shown.get(id);
       expect(times, event.uid).toBeDefined();
@@ -174,7 +177,7 @@ describe('print', () => {
       expect(part, `page ${index + 1}`).toMatch(/Design Sprint Kickoff · Saturday, 14 March 2026/);
       expect(part).toMatch(new RegExp(`\\b${index + 1}\\s*/\\s*${pages.length}\\s*$`, 'm'));
     }
-    for (const control of ['Copy link', 'Download calendar', 'Show notes', 'Decoded in your browser']) expect(text).not.toContain(control);
+    for (const control of ['Copy link', 'Download calendar', 'Show notes', 'Read in your browser']) expect(text).not.toContain(control);
     for (const title of ['Welcome and goals', 'Expert interviews', 'Crazy 8s', 'Storyboard', 'Solution', 'Wrap-up']) expect(text).toContain(title); // a narrow lane may wrap a title
     // The three lanes of "Sketch tracks" side by side: their titles on one line.
     expect(text.split('\n').some((line) => /Breakout 1\s+Breakout 2\s+Breakout 3/.test(line))).toBe(true);
@@ -246,7 +249,10 @@ describe('paste a link', () => {
       ['', en.pasteEmpty],
       [code.slice(0, Math.floor(code.length / 2)), en.brokenLink],
       ['v1:N4IgzgpgTg', en.legacyLink],
-      ['https://sessionplan.de/s/abc123', en.legacyLink],
+      ['v3:N4IgzgpgTg', en.newerFormat],
+      ['https://sessionplan.de/s/abc123', en.dynamicLink],
+      ['https://example.com/page', en.noSnapshot],
+      ['/home/anna/plans/offsite.json', en.noSnapshot],
     ] as const) {
       await field.fill(input);
       await page.getByRole('button', { name: 'Open', exact: true }).click();

@@ -46,8 +46,9 @@ describe('viewer page in Chromium', () => {
     expect(await text(page, '.plan-title')).toBe('Design Sprint Kickoff');
     expect(await page.locator('time.plan-date').getAttribute('datetime')).toBe('2026-03-14');
     expect(await text(page, '.plan-date')).toBe('Saturday, 14 March 2026');
-    expect(await text(page, '.plan-start')).toBe('Starts 09:00');
-    expect(await text(page, '.plan-end')).toBe('Ends 14:45');
+    // The planned sum (what create's summary reports) and the span on the clock, named apart.
+    expect(await text(page, '.plan-length')).toBe('Duration 4 hrs 30 mins');
+    expect(await text(page, '.plan-span')).toBe('09:00–14:45 (with gaps)');
     expect(await page.title()).toBe('Design Sprint Kickoff · Sessionplan');
 
     // Computed start times in document order: durations add up, the pinned lunch leaves a gap, lanes start together.
@@ -192,7 +193,7 @@ describe('viewer page in Chromium', () => {
     await page.close();
     const empty = await visit(`${server.url}/`);
     expect(await empty.page.locator('#app').getAttribute('data-state')).toBe('empty');
-    expect(await text(empty.page, '.problem-title')).toBe('No plan in this link');
+    expect(await text(empty.page, '.problem-title')).toBe('Open a plan or start a new one');
     await empty.page.close();
   });
 
@@ -204,7 +205,7 @@ describe('viewer page in Chromium', () => {
     await page.evaluate(`location.hash = ${JSON.stringify(second.slice(second.indexOf('#')))}`);
     await page.waitForFunction(`document.querySelector('.plan-title')?.textContent === 'Second plan'`);
     expect(await page.evaluate('window.sameDocument')).toBe(true);
-    expect(await text(page, '.plan-start')).toBe('Starts 14:00');
+    expect(await text(page, '.plan-span')).toMatch(/^14:00–/);
     await page.evaluate(`location.hash = '#data=v2:%%%'`);
     await page.waitForSelector('#app[data-state="problem"]');
     expect(pageErrors).toEqual([]);

@@ -81,8 +81,11 @@ describe('sessionplan-mcp CLI', () => {
     expectOneLineError(await cli(['encode', '-'], { stdin: '{"version": ' }), /^SESSION_VALIDATION_FAILED: session: stdin is not valid JSON \(/);
   });
 
-  it('a dynamic link', async () => {
-    expectOneLineError(await cli(['decode', 'https://sessionplan.de/s/abc']), /^SESSION_DECODE_FAILED: link: .*supply a #data=v2:\.\.\. snapshot link instead\.\n$/);
+  it('links that hold no v2 snapshot, each named for what it is, as the API names them', async () => {
+    expectOneLineError(await cli(['decode', 'https://sessionplan.de/s/abc']), /^SESSION_DECODE_FAILED: link: is a dynamic server link \(\/s\/…\), .*supply a #data=v2:\.\.\. snapshot link instead\.\n$/);
+    expectOneLineError(await cli(['decode', 'https://example.com/page']), /^SESSION_DECODE_FAILED: link: holds no snapshot: the address has no #data=v2: fragment; /);
+    expectOneLineError(await cli(['decode', 'v3:N4IgzgpgTg']), /^SESSION_DECODE_FAILED: link: is a snapshot of a newer format \("v3:"\) than this server reads/);
+    expectOneLineError(await cli(['decode', 'v1:N4IgzgpgTg']), /^SESSION_DECODE_FAILED: link: is a legacy pre-v2 snapshot code \("v1:"\)/);
   });
 
   it('a missing file', async () => {

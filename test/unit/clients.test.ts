@@ -166,7 +166,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
       expect(result.structuredContent).toBeUndefined();
     });
 
-    it('gets an unknown tool as a protocol error -32601 (owner\'s table), thrown by the client', async () => {
+    it('gets an unknown tool as a protocol error -32601 (the errors table), thrown by the client', async () => {
       await expect(peer.callTool({ name: 'delete_session_link', arguments: {} })).rejects.toMatchObject({ code: -32601 });
     });
 

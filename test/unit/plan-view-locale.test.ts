@@ -26,6 +26,15 @@ describe('language choice', () => {
 });
 
 describe('string tables', () => {
+  it('say what is true of a link: it is read, not decrypted, and anyone who has it can read the plan', () => {
+    for (const table of [en, de]) {
+      const words = Object.values(table).filter((value): value is string => typeof value === 'string').join(' ');
+      expect(words).not.toMatch(/crypt|schlüssel/i);
+    }
+    expect(en.footer).toContain('Anyone who has the link can read it');
+    expect(de.footer).toContain('Wer den Link hat, kann ihn lesen');
+  });
+
   it('have the same keys in both languages, each filled', () => {
     expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
     for (const table of [en, de]) {

@@ -1,6 +1,9 @@
-// The viewer's clock (src/plan-view/schedule.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
+// The viewer's clock (src/plan-view/schedule.ts), a plan's length (plan-length.ts) and HTML escaping, as plain functions: no browser needed for the arithmetic.
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/plan-view/html.js';
+import { createViewerLocale } from '../../src/plan-view/i18n/locale.js';
+import type { Plan } from '../../src/plan-view/plan.js';
+import { plannedMinutes, planLengthParts } from '../../src/plan-view/plan-length.js';
 import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../../src/plan-view/schedule.js';
 
 const item = (duration: number, fixedStartTime: string | null = null) => ({ duration, fixedStartTime });
@@ -49,5 +52,32 @@ describe('viewer clock', () => {
   it('escapes every character that could open markup or leave an attribute', () => {
     expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
     expect(escapeHtml('plain text')).toBe('plain text');
+  });
+});
+
+describe("a plan's length, named two ways", () => {
+  const plan = (items: Array<{ duration: number; fixedStartTime: string | null }>) => ({ items }) as unknown as Plan;
+  const lengthOf = (items: Array<{ duration: number; fixedStartTime: string | null }>, start: string | null, language: 'en' | 'de') => {
+    const clock = workshopClock(start);
+    const slots = placeSequence(items, clock.origin, clock.relative);
+    const end = slots.length > 0 ? slots[slots.length - 1]!.end : clock.origin;
+    return planLengthParts(plan(items), clock.origin, end, clock.relative, createViewerLocale(language));
+  };
+
+  it('says the planned sum (what the API reports) and the span on the clock apart, with the gaps that lengthen it', () => {
+    const items = [item(180), item(215, '12:15')];
+    expect(plannedMinutes(plan(items))).toBe(395);
+    expect(lengthOf(items, '09:00', 'de')).toEqual({ planned: 'Dauer 6 Std. 35 Min.', span: '09:00–15:50 (mit Lücken)' });
+    expect(lengthOf(items, '09:00', 'en')).toEqual({ planned: 'Duration 6 hrs 35 mins', span: '09:00–15:50 (with gaps)' });
+  });
+
+  it('names overlaps that shorten the span, and says nothing more when the two agree', () => {
+    expect(lengthOf([item(60), item(60, '09:30')], '09:00', 'en').span).toBe('09:00–10:30 (with overlaps)');
+    expect(lengthOf([item(60), item(30)], '09:00', 'de')).toEqual({ planned: 'Dauer 1 Std. 30 Min.', span: '09:00–10:30' });
+  });
+
+  it('without a start time counts from the start, and an empty plan has no span', () => {
+    expect(lengthOf([item(20), item(10)], null, 'en')).toEqual({ start: 'No start time set: times count from the start', planned: 'Duration 30 mins', span: '+0:00–+0:30' });
+    expect(lengthOf([], '09:00', 'en')).toEqual({ planned: 'Duration 0 mins' });
   });
 });

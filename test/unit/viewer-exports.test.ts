@@ -19,7 +19,8 @@ const german = createViewerLocale('de');
 const plan = (value: Record<string, unknown>): Plan => value as unknown as Plan;
 
 /** Blocks with their schedule times as "YYYY-MM-DDTHH:MM:00", from the shared schedule (the page renders the same). */
-function blockTimes(value: Plan): Map<string, { start: string; end: string }> {
+/** Start and end of every item (blocks, groups and breakouts) as the calendar writes them. */
+function itemTimes(value: Plan): Map<string, { start: string; end: string }> {
   const date = value.workshop.date!;
   const at = (minutes: number): string => {
     const moment = new Date(`${date}T00:00:00Z`);
@@ -27,7 +28,7 @@ function blockTimes(value: Plan): Map<string, { start: string; end: string }> {
     return moment.toISOString().slice(0, 19);
   };
   const times = new Map<string, { start: string; end: string }>();
-  for (const entry of planSchedule(value).entries) if (entry.kind === 'item' && entry.item.type === 'block') times.set(entry.item.id, { start: at(entry.start), end: at(entry.end) });
+  for (const entry of planSchedule(value).entries) if (entry.kind === 'item') times.set(entry.item.id, { start: at(entry.start), end: at(entry.end) });
   return times;
 }
 
@@ -42,14 +43,14 @@ function wholeCalendarByIcalJs(value: Plan, locale: typeof english, notes: boole
 }
 const withoutStamp = (text: string): string => text.replace(/^DTSTAMP:\d{8}T\d{6}Z$/gm, 'DTSTAMP:');
 
-/** The block id of each UID a plan's calendar gives its blocks. */
+/** The item id of each UID a plan's calendar gives its items. */
 function idsByUid(value: Plan): (uid: string) => string {
-  const ids = new Map([...blockTimes(value).keys()].map((id) => [eventUid(planKey(value), id), id]));
+  const ids = new Map([...itemTimes(value).keys()].map((id) => [eventUid(planKey(value), id), id]));
   return (uid) => ids.get(uid) ?? `unknown UID ${uid}`;
 }
 
 describe('calendar export', () => {
-  it('has one floating VEVENT per block at its computed start and end, lanes named, with stable unique UIDs', () => {
+  it('has one floating VEVENT per block, group and breakout at its computed start and end, lanes named, with stable unique UIDs', () => {
     const source = plan(germanWorkshopPlan());
     const text = calendarText(source, german, { notes: false });
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
@@ -57,7 +58,7 @@ describe('calendar export', () => {
     for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length, line).toBeLessThanOrEqual(75);
     const calendar = readCalendar(text);
     expect(calendar.name).toBe('Strategietag Team Süd');
-    const expected = blockTimes(source);
+    const expected = itemTimes(source);
     const idOfUid = idsByUid(source);
     expect(calendar.events.map((event) => idOfUid(event.uid)).sort()).toEqual([...expected.keys()].sort());
     for (const event of calendar.events) {
@@ -174,10 +175,10 @@ describe('Markdown agenda', () => {
     const agenda = readAgenda(agendaMarkdown(source, english, { notes: false }));
     expect(agenda.heading).toBe('Design Sprint Kickoff');
     // Node's and Chromium's ICU differ on the comma after the weekday in en-GB.
-    expect(agenda.paragraphs).toEqual([expect.stringMatching(/^Saturday,? 14 March 2026 · Starts 09:00 · Ends 14:45 · 5 hrs 45 mins in all$/), 'Two teams, one problem, one day.']);
+    expect(agenda.paragraphs).toEqual([expect.stringMatching(/^Saturday,? 14 March 2026 · Duration 4 hrs 30 mins · 09:00–14:45 \(with gaps\)$/), 'Two teams, one problem, one day.']);
     expect(agenda.header).toEqual(['Time', 'Title', 'Duration', 'People', 'Material']);
     expect(agenda.rows.slice(0, 9)).toEqual([
-      ['09:00–09:30', 'Welcome and goals', '30 mins', 'Alice Archer (Facilitator)', ''],
+      ['09:00–09:30', 'Welcome and goals\nWhy we are here.', '30 mins', 'Alice Archer (Facilitator)', ''],
       ['09:30–09:45', 'Warm-up', '15 mins', '', ''],
       ['09:45–11:15', 'Group: Understand the problem', '1 hr 30 mins', '', ''],
       ['09:45–10:30', '↳ Expert interviews', '45 mins', 'Bob Brandt (Expert)', ''],
@@ -216,7 +217,7 @@ describe('Markdown agenda', () => {
     const agenda = readAgenda(markdown);
     expect(agenda.heading).toBe(addresses);
     expect(agenda.paragraphs[1]).toBe(addresses);
-    expect(agenda.rows[0]![1]).toBe(addresses);
+    expect(agenda.rows[0]![1]).toBe(`${addresses}\n${addresses}`);
   });
 
   it('accepts every value the tolerant schema does: durations of 1e15, negative or fractional minutes, in both exports', () => {
@@ -253,5 +254,49 @@ describe('download names', () => {
     expect(long.length).toBeLessThanOrEqual(84);
     expect(long).toMatch(/^(word-)*word\.ics$/);
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (title) => /^[a-z0-9]+(-[a-z0-9]+)*\.ics$/.test(downloadName(title, '', 'ics'))));
+  });
+});
+
+describe('both exports carry everything the page shows of an item', () => {
+  const block = (id: string, title: string, extra: Record<string, unknown> = {}) => ({ type: 'block', id, title, duration: 30, blockTypeId: null, personIds: [], description: '', notes: '', material: '', fixedStartTime: null, laneIndex: 0, ...extra });
+  const source = plan({
+    ...germanWorkshopPlan(),
+    workshop: { title: 'Strategie & Zusammenarbeit', description: '', date: '2027-01-20', startTime: '09:00' },
+    items: [
+      block('start', 'Ankommen', { description: 'Kaffee & Kennenlernen', material: 'Namensschilder', notes: 'Pünktlich anfangen' }),
+      { type: 'group', id: 'rueckblick', title: 'Rückblick', duration: 30, description: 'Was war 2026? snake_case & &amp; bleiben Text', notes: 'Zeit im Blick behalten', fixedStartTime: null, children: [block('zahlen', 'Zahlen')] },
+      { type: 'breakout', id: 'stationen', title: 'Stationen', duration: 30, description: 'Räume: Seeblick, Bergblick', notes: 'Glocke zum Wechseln', fixedStartTime: null, lanes: 2, sameInAllBreakouts: false, lanePersons: { 0: ['jana'] }, children: [block('a', 'Station A'), block('b', 'Station B', { laneIndex: 1 })] },
+    ],
+  });
+
+  it('the calendar: a group and a breakout are events of their own, with description, lanes and notes while shown', () => {
+    const events = readCalendar(calendarText(source, german, { notes: true })).events;
+    const group = events.find((event) => event.summary === 'Gruppe: Rückblick')!;
+    expect(group.description).toBe('Was war 2026? snake_case & &amp; bleiben Text\n\nNotizen: Zeit im Blick behalten');
+    const breakout = events.find((event) => event.summary === 'Breakout: Stationen')!;
+    expect(breakout.description).toMatch(/^Räume: Seeblick, Bergblick\n\n2 parallele Breakouts: Breakout 1 \(Jana Größer \(Moderation\)\), Breakout 2\n\nNotizen: Glocke zum Wechseln$/);
+    expect(events.find((event) => event.summary === 'Ankommen')!.description).toBe('Kaffee & Kennenlernen\n\nMaterial: Namensschilder\n\nNotizen: Pünktlich anfangen');
+    // Notes only while the page shows them.
+    const hidden = readCalendar(calendarText(source, german, { notes: false })).events;
+    for (const event of hidden) expect(event.description ?? '').not.toContain('Notizen');
+  });
+
+  it('the Markdown agenda: every description under its title, notes of groups and breakouts too, & left as it is', () => {
+    const markdown = agendaMarkdown(source, german, { notes: true });
+    const agenda = readAgenda(markdown);
+    expect(agenda.heading).toBe('Strategie & Zusammenarbeit');
+    expect(agenda.rows.map((row) => [row[1], row.at(-1)])).toEqual([
+      ['Ankommen\nKaffee & Kennenlernen', 'Pünktlich anfangen'],
+      ['Gruppe: Rückblick\nWas war 2026? snake_case & &amp; bleiben Text', 'Zeit im Blick behalten'],
+      ['↳ Zahlen', ''],
+      ['Breakout: Stationen (2 parallele Breakouts)\nRäume: Seeblick, Bergblick', 'Glocke zum Wechseln'],
+      ['↳ Breakout 1', ''],
+      ['↳ ↳ Station A', ''],
+      ['↳ Breakout 2', ''],
+      ['↳ ↳ Station B', ''],
+    ]);
+    // Escaped only where the text would otherwise render differently: an entity, not a plain & or a word's underscore.
+    expect(markdown).toContain('# Strategie & Zusammenarbeit');
+    expect(markdown).toContain('Was war 2026? snake_case & \\&amp; bleiben Text');
   });
 });

@@ -39,10 +39,11 @@ export interface Strings {
 
   // Plan header
   noDate: string;
-  startsAt: (time: string) => string;
-  endsAt: (time: string) => string;
   noStartTime: string;
-  totalLength: (duration: string) => string;
+  /** The sum of the top-level durations ("Duration 6 hrs 35 mins"): the figure create's summary reports. */
+  plannedLength: (duration: string) => string;
+  /** Start to end on the clock ("09:00–15:50"), and whether gaps lengthen or overlaps shorten it against the planned length. */
+  timeSpan: (range: string, relation: 'exact' | 'gaps' | 'overlaps') => string;
   noItems: string;
   warningsTitle: (count: number) => string;
   categoriesLabel: string;
@@ -70,7 +71,11 @@ export interface Strings {
   noPlanTitle: string;
   noPlanMessage: string;
   cannotOpenTitle: string;
+  /** What a link that holds no readable plan was found to be (session/link.ts LinkRefusalKind). */
+  noSnapshot: string;
+  dynamicLink: string;
   legacyLink: string;
+  newerFormat: string;
   tooLarge: string;
   brokenLink: string;
   loadFailedTitle: string;

@@ -4,7 +4,8 @@ import { planSchedule } from '../../plan-view/agenda.js';
 import type { ViewerLocale } from '../../plan-view/i18n/locale.js';
 import { laneCount, laneTitle } from '../../plan-view/lanes.js';
 import type { Plan } from '../../plan-view/plan.js';
-import { formatMinutes, formatRange } from '../../plan-view/schedule.js';
+import { planLengthParts } from '../../plan-view/plan-length.js';
+import { formatRange } from '../../plan-view/schedule.js';
 import { peopleText, personNames } from './people.js';
 
 export interface AgendaOptions {
@@ -12,8 +13,12 @@ export interface AgendaOptions {
   notes: boolean;
 }
 
-/** Characters that would start inline Markdown (emphasis, code, links, HTML, entities, tables, strike-through). */
-const INLINE_SPECIAL = /[\\`*_[\]<>|~&]/g;
+/** Characters that would start inline Markdown wherever they stand (emphasis, code, links, HTML, tables, strike-through). */
+const INLINE_SPECIAL = /[\\`*[\]<>|~]/g;
+/** `_` opens or closes emphasis only at a word's edge: inside a word (`snake_case`) it is text as it is. */
+const EDGE_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+/** `&` starts an entity only when a name or number and `;` follow (`&amp;`, `&#38;`): any other `&` is text as it is. */
+const ENTITY_AMPERSAND = /&(?=#?[A-Za-z0-9]+;)/g;
 
 /**
  * What GFM turns into a link by itself (autolinks: a scheme's "://", "www.", an e-mail's "@", mailto: and xmpp:): an
@@ -21,9 +26,9 @@ const INLINE_SPECIAL = /[\\`*_[\]<>|~&]/g;
  */
 const AUTOLINK_START = /(:)(?=\/\/)|(?<=\bwww)(\.)|(@)|(?<=\b(?:mailto|xmpp))(:)/gi;
 
-/** Escapes inline Markdown and autolinks in one line of text. */
+/** Escapes what would change the rendering of one line of text (inline Markdown, entities, autolinks), nothing else. */
 function literal(text: string): string {
-  return text.replace(INLINE_SPECIAL, '\\$&').replace(AUTOLINK_START, '\\$&');
+  return text.replace(INLINE_SPECIAL, '\\$&').replace(EDGE_UNDERSCORE, '\\_').replace(ENTITY_AMPERSAND, '\\&').replace(AUTOLINK_START, '\\$&');
 }
 
 /** Text as literal Markdown inside a paragraph or table cell; line breaks become `<br>` (a cell is one line). */
@@ -45,12 +50,10 @@ export function agendaMarkdown(plan: Plan, locale: ViewerLocale, options: Agenda
   const lines: string[] = [`# ${markdownText(plan.workshop.title)}`, ''];
 
   const day = [plan.workshop.date ? locale.formatDate(plan.workshop.date) : strings.noDate];
-  if (relative) day.push(strings.noStartTime);
-  else {
-    day.push(strings.startsAt(formatMinutes(schedule.clock.origin, false)));
-    if (plan.items.length > 0) day.push(strings.endsAt(formatMinutes(schedule.end, false)));
-  }
-  day.push(strings.totalLength(locale.formatDuration(schedule.end - schedule.clock.origin)));
+  const length = planLengthParts(plan, schedule.clock.origin, schedule.end, relative, locale);
+  if (length.start !== undefined) day.push(length.start);
+  day.push(length.planned);
+  if (length.span !== undefined) day.push(length.span);
   lines.push(markdownText(day.join(' · ')), '');
   if (plan.workshop.description) lines.push(paragraph(plan.workshop.description), '');
 
@@ -74,9 +77,11 @@ export function agendaMarkdown(plan: Plan, locale: ViewerLocale, options: Agenda
     }
     const { item } = entry;
     const time = entry.pinned ? `${range} (${markdownText(strings.fixedTime)})` : range;
-    const title = item.type === 'group' ? `**${markdownText(strings.agendaGroup(item.title))}**`
+    const heading = item.type === 'group' ? `**${markdownText(strings.agendaGroup(item.title))}**`
       : item.type === 'breakout' ? `**${markdownText(strings.agendaBreakout(item.title))}** (${markdownText(strings.parallelLanes(laneCount(item), item.sameInAllBreakouts))})`
       : markdownText(item.title);
+    // The description under the title, as the page shows it.
+    const title = item.description ? `${heading}<br>${markdownText(item.description)}` : heading;
     const people = item.type === 'block' ? peopleText(item.personIds, names, strings) : '';
     const material = item.type === 'block' ? item.material : '';
     const cells = [time, `${indent}${title}`, markdownText(locale.formatDuration(item.duration)), markdownText(people), markdownText(material)];

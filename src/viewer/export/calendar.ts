@@ -1,10 +1,10 @@
-// The plan as an iCalendar file (RFC 5545): one VEVENT per block at its computed start and end, in floating local time
+// The plan as an iCalendar file (RFC 5545): one VEVENT per block, group and breakout at its computed start and end, in floating local time
 // on the workshop's day (a calendar shows 09:00 as 09:00 wherever it is opened). The calendar is built as jCal (RFC 7265,
 // iCalendar as JSON) and ical.js writes each content line: escaping, value formats, folding at 75 octets.
 import ICAL from 'ical.js';
 import { planSchedule } from '../../plan-view/agenda.js';
 import type { ViewerLocale } from '../../plan-view/i18n/locale.js';
-import { laneCount, laneTitle } from '../../plan-view/lanes.js';
+import { breakoutLanes, laneCount, laneTitle } from '../../plan-view/lanes.js';
 import type { Plan, PlanBlock } from '../../plan-view/plan.js';
 import { calendarBlocker, calendarDay, momentOf, type CalendarDay } from '../../plan-view/workshop-day.js';
 import { peopleText, personNames } from './people.js';
@@ -170,7 +170,20 @@ export function calendarJCal(plan: Plan, locale: ViewerLocale, options: Calendar
   };
 }
 
-/** One VEVENT per block in schedule order. */
+/** An event's description: the parts that are there, each after its label, a blank line between them. */
+function describedParts(parts: ReadonlyArray<readonly [label: string | null, text: string]>): string {
+  let description = '';
+  for (const [label, text] of parts) {
+    if (!text) continue;
+    description += `${description ? '\n\n' : ''}${label === null ? text : `${label}: ${text}`}`;
+  }
+  return description;
+}
+
+/**
+ * One VEVENT per block, and one per group and breakout spanning its contents (its description, its notes while they
+ * are shown, and for a breakout its lanes), in schedule order: everything the page shows of the plan's items.
+ */
 function* calendarEvents(plan: Plan, day: CalendarDay, locale: ViewerLocale, options: CalendarOptions): Generator<JCalComponent> {
   const { strings } = locale;
   const names = personNames(plan);
@@ -181,26 +194,56 @@ function* calendarEvents(plan: Plan, day: CalendarDay, locale: ViewerLocale, opt
   const stamp = `${new Date().toISOString().slice(0, 19)}Z`;
   const dateTime = floatingDateTimes(day);
 
-  for (const entry of planSchedule(plan).entries) {
-    if (entry.kind !== 'item' || entry.item.type !== 'block') continue;
-    const block: PlanBlock = entry.item;
+  const uidOf = (id: string): string => {
     // Tolerant documents may repeat an id; the second gets "-2", so every UID stays unique and stable.
-    const uid = eventUid(key, block.id);
+    const uid = eventUid(key, id);
     const seen = (usedUids.get(uid) ?? 0) + 1;
     usedUids.set(uid, seen);
+    return seen > 1 ? uid.replace('@', `-${seen}@`) : uid;
+  };
+
+  for (const entry of planSchedule(plan).entries) {
+    if (entry.kind !== 'item') continue;
+    if (entry.item.type !== 'block') {
+      const container = entry.item;
+      const lanes = container.type === 'breakout'
+        ? breakoutLanes(container).map((lane) => {
+          const people = peopleText(lane.personIds, names, strings);
+          return laneTitle(lane, laneCount(container), strings) + (people ? ` (${people})` : '');
+        }).join(', ')
+        : '';
+      const description = describedParts([
+        [null, container.description],
+        [container.type === 'breakout' ? strings.parallelLanes(laneCount(container), container.sameInAllBreakouts) : null, lanes],
+        [strings.notesLabel, options.notes ? container.notes : ''],
+      ]);
+      const summary = container.type === 'breakout' ? strings.agendaBreakout(container.title) : strings.agendaGroup(container.title);
+      const properties: JCalProperty[] = [
+        ['uid', NO_PARAMETERS, 'text', uidOf(container.id)],
+        ['dtstamp', NO_PARAMETERS, 'date-time', stamp],
+        ['dtstart', NO_PARAMETERS, 'date-time', dateTime(entry.start)],
+        ['dtend', NO_PARAMETERS, 'date-time', dateTime(entry.end)],
+        ['summary', NO_PARAMETERS, 'text', calendarTextValue(summary)],
+      ];
+      if (description) properties.push(['description', NO_PARAMETERS, 'text', calendarTextValue(description)]);
+      yield ['vevent', properties, []];
+      continue;
+    }
+    const block: PlanBlock = entry.item;
     const parent = entry.containers[entry.containers.length - 1];
     const where = entry.lane !== null && parent?.type === 'breakout'
       ? strings.calendarInLane(parent.title, laneTitle(entry.lane, laneCount(parent), strings))
       : parent !== undefined ? strings.calendarInGroup(parent.title) : '';
     const people = peopleText(entry.lane === null ? block.personIds : [...entry.lane.personIds, ...block.personIds], names, strings);
-    // The parts that are there, a blank line between them.
-    let description = block.description;
-    if (block.material) description += `${description ? '\n\n' : ''}${strings.materialLabel}: ${block.material}`;
-    if (people) description += `${description ? '\n\n' : ''}${strings.peopleLabel}: ${people}`;
-    if (options.notes && block.notes) description += `${description ? '\n\n' : ''}${strings.notesLabel}: ${block.notes}`;
+    const description = describedParts([
+      [null, block.description],
+      [strings.materialLabel, block.material],
+      [strings.peopleLabel, people],
+      [strings.notesLabel, options.notes ? block.notes : ''],
+    ]);
     const category = block.blockTypeId === null ? undefined : categories.get(block.blockTypeId);
     const properties: JCalProperty[] = [
-      ['uid', NO_PARAMETERS, 'text', seen > 1 ? uid.replace('@', `-${seen}@`) : uid],
+      ['uid', NO_PARAMETERS, 'text', uidOf(block.id)],
       ['dtstamp', NO_PARAMETERS, 'date-time', stamp],
       ['dtstart', NO_PARAMETERS, 'date-time', dateTime(entry.start)],
       ['dtend', NO_PARAMETERS, 'date-time', dateTime(entry.end)],
