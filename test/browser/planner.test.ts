@@ -294,6 +294,51 @@ describe('planner in Chromium (German)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  for (const language of ['de', 'en'] as const) {
+    it(`every Add moves focus into the new entry's first field with its text selected, so keys typed next name it (${language}, keyboard only)`, async () => {
+      const { page, errors } = await newPlan(language);
+      const words = language === 'de'
+        ? { person: 'Person hinzufügen', category: 'Kategorie hinzufügen', block: 'Block hinzufügen', name: 'Name', role: 'Rolle', categoryName: 'Name der Kategorie', title: 'Titel' }
+        : { person: 'Add person', category: 'Add category', block: 'Add block', name: 'Name', role: 'Role', categoryName: 'Category name', title: 'Title' };
+      const focusedLabel = () => page.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement | null;
+        return { label: active?.labels?.[0]?.textContent ?? null, selected: active?.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0) ?? '', value: active?.value ?? '' };
+      });
+      // Enter on each button, then only typing and Tab: a space in a name must not press the button again.
+      await page.getByRole('button', { name: words.person }).focus();
+      await page.keyboard.press('Enter');
+      const person = await focusedLabel();
+      expect(person.label).toBe(words.name);
+      expect(person.selected).toBe(person.value);
+      await page.keyboard.type('Anna Berg');
+      await page.keyboard.press('Tab');
+      expect((await focusedLabel()).label).toBe(words.role);
+      await page.keyboard.type('Moderation');
+      await page.keyboard.press('Tab');
+
+      await page.getByRole('button', { name: words.category }).focus();
+      await page.keyboard.press('Enter');
+      expect((await focusedLabel()).label).toBe(words.categoryName);
+      await page.keyboard.type('Impuls');
+      await page.keyboard.press('Tab');
+
+      await page.getByRole('button', { name: words.block, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const block = await focusedLabel();
+      expect(block.label).toBe(words.title);
+      expect(block.selected).toBe(block.value);
+      await page.keyboard.type('Check-in');
+      await page.keyboard.press('Tab');
+
+      const session = await checkLink(page, serverUrl);
+      expect(session.persons.map((entry: { name: string; role: string }) => [entry.name, entry.role])).toEqual([['Anna Berg', 'Moderation']]);
+      expect(session.blockTypes.map((entry: { name: string }) => entry.name)).toEqual(['Impuls']);
+      expect(items(session)).toEqual(['Check-in']);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
 });
 
 describe('edit mode from an opened link', () => {

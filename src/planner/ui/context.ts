@@ -13,11 +13,14 @@ export interface Formats {
   number(value: number): string;
 }
 
-/** After an edit moves or adds an item, focus goes back to a control of it: the item's ID and the control's name. */
-export interface FocusRequest {
-  readonly id: string;
-  readonly control: string;
-}
+/**
+ * After an edit moves or adds something, focus goes to a control of it: an item's control by the item's ID and the
+ * control's name, or a field by its DOM id (fields.tsx fieldId). `select`: its text is selected, so that typing
+ * replaces a new entry's placeholder name.
+ */
+export type FocusRequest =
+  | { readonly id: string; readonly control: string; readonly select?: boolean }
+  | { readonly field: string; readonly select?: boolean };
 
 /**
  * What the address bar holds, as mount.tsx writes it: the link last written there (or the one the plan was opened

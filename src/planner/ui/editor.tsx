@@ -37,7 +37,7 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
   const add = (kind: ItemKind) => {
     const result = planner.apply({ kind: 'add', item: kind, container: addTarget(editor).path });
     const item = result.at ? itemAt(result.draft, result.at) : undefined;
-    if (item) editor.focus.value = { id: item.id, control: 'title' };
+    if (item) editor.focus.value = { id: item.id, control: 'title', select: true };
   };
   const openFile = async (input: HTMLInputElement) => {
     const chosen = input.files?.[0];
@@ -195,11 +195,16 @@ function useFocusRequests(editor: EditorContext, root: { current: HTMLElement | 
   useLayoutEffect(() => {
     if (request === null || root.current === null) return;
     editor.focus.value = null;
-    const control = (name: string) => root.current?.querySelector<HTMLButtonElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${name}"]`);
-    let target: HTMLElement | null | undefined = request.control === 'agenda' ? root.current.querySelector<HTMLElement>('#edit-agenda') : control(request.control);
-    // Moved to the first or last place, its button for that direction is disabled: the other one keeps the focus.
-    if (target instanceof HTMLButtonElement && target.disabled) target = control(request.control === 'up' ? 'down' : request.control === 'down' ? 'up' : 'details');
+    let target: HTMLElement | null | undefined;
+    if ('field' in request) target = document.getElementById(request.field);
+    else {
+      const control = (name: string) => root.current?.querySelector<HTMLButtonElement>(`[data-item-id="${CSS.escape(request.id)}"] [data-control="${name}"]`);
+      target = request.control === 'agenda' ? root.current.querySelector<HTMLElement>('#edit-agenda') : control(request.control);
+      // Moved to the first or last place, its button for that direction is disabled: the other one keeps the focus.
+      if (target instanceof HTMLButtonElement && target.disabled) target = control(request.control === 'up' ? 'down' : request.control === 'down' ? 'up' : 'details');
+    }
     target?.focus();
+    if (request.select === true && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
   });
 }
 

@@ -3,7 +3,7 @@
 import { formatMinutes } from '../../plan-view/schedule.js';
 import { fieldPath, type Draft } from '../tree.js';
 import { useEditor } from './context.js';
-import { ClockField, ColorField, TextField } from './fields.js';
+import { ClockField, ColorField, fieldId, TextField } from './fields.js';
 import { memo } from './memo.js';
 
 type Problems = ReadonlyMap<string, readonly string[]>;
@@ -38,8 +38,19 @@ export const WorkshopSection = memo(function WorkshopSection(props: {
   );
 });
 
+/** Adds an entry to a list and moves focus into its first field, its text selected: typing names the new entry. */
+function useAddEntry(): (list: 'blockTypes' | 'persons', field: string) => void {
+  const editor = useEditor();
+  return (list, field) => {
+    const result = editor.planner.apply({ kind: 'addEntry', list });
+    const index = result.draft[list].length - 1;
+    if (index >= 0) editor.focus.value = { field: fieldId([list, index, field]), select: true };
+  };
+}
+
 export const CategoriesSection = memo(function CategoriesSection(props: { readonly blockTypes: Draft['blockTypes']; readonly problems: Problems }) {
   const { strings, planner } = useEditor();
+  const addEntry = useAddEntry();
   const draft = { blockTypes: props.blockTypes };
   const problemsByPath = props.problems;
   return (
@@ -63,7 +74,7 @@ export const CategoriesSection = memo(function CategoriesSection(props: { readon
           );
         })}
       </ul>
-      <button type="button" onClick={() => planner.apply({ kind: 'addEntry', list: 'blockTypes' })}>
+      <button type="button" onClick={() => addEntry('blockTypes', 'name')}>
         {strings.addCategory}
       </button>
     </section>
@@ -72,6 +83,7 @@ export const CategoriesSection = memo(function CategoriesSection(props: { readon
 
 export const PeopleSection = memo(function PeopleSection(props: { readonly persons: Draft['persons']; readonly problems: Problems }) {
   const { strings, planner } = useEditor();
+  const addEntry = useAddEntry();
   const draft = { persons: props.persons };
   const problemsByPath = props.problems;
   return (
@@ -94,7 +106,7 @@ export const PeopleSection = memo(function PeopleSection(props: { readonly perso
           );
         })}
       </ul>
-      <button type="button" onClick={() => planner.apply({ kind: 'addEntry', list: 'persons' })}>
+      <button type="button" onClick={() => addEntry('persons', 'name')}>
         {strings.addPerson}
       </button>
     </section>
