@@ -296,6 +296,52 @@ describe('planner in Chromium (German)', () => {
   });
 
   for (const language of ['de', 'en'] as const) {
+    it(`Done with a field still invalid stays, names the field, and offers to discard or keep editing (${language})`, async () => {
+      const { page, errors } = await newPlan(language);
+      const w = language === 'de'
+        ? { addBlock: 'Block hinzufügen', title: 'Titel', duration: 'Dauer (Min.)', done: 'Fertig', discard: 'Meine ungültigen Änderungen verwerfen', keep: 'Weiter bearbeiten', behind: 'Der Link behält den letzten gültigen Plan, bis Dauer (Min.) von „Check-in“ korrigiert ist.', invalid: /^Dauer \(Min\.\) von „Check-in“ ist ungültig, deshalb enthält der Link noch den letzten gültigen Plan\./ }
+        : { addBlock: 'Add block', title: 'Title', duration: 'Duration (min)', done: 'Done', discard: 'Discard my invalid changes', keep: 'Keep editing', behind: 'The link keeps the last valid plan until Duration (min) of “Check-in” is fixed.', invalid: /^Duration \(min\) of “Check-in” is not valid, so the link still holds the last valid plan\./ };
+      await page.getByRole('button', { name: w.addBlock, exact: true }).click();
+      await page.keyboard.type('Check-in');
+      const duration = page.getByRole('textbox', { name: w.duration }).first();
+      await duration.fill('200');
+      await duration.blur();
+      expect((await checkLink(page, serverUrl)).items[0].duration).toBe(200);
+      for (const typed of ['2000', '12.5']) {
+        await duration.fill(typed);
+        await page.waitForSelector('.field--invalid');
+        // The address bar keeps the last valid plan, and the status says on which field it is behind.
+        expect((await documentInAddressBar(page)).session.items[0].duration).toBe(200);
+        expect(await page.locator('.edit-link').innerText()).toContain(w.behind);
+      }
+
+      // Done stays: one sentence, focus on the invalid field, and the two ways on.
+      await page.getByRole('button', { name: w.done }).click();
+      const question = page.getByRole('alert').filter({ hasText: w.invalid });
+      await question.waitFor();
+      expect(await page.locator('#app').getAttribute('data-state')).toBe('editing');
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-invalid'))).toBe('true');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${artifacts}planner-${language}-done-invalid.png` });
+      // On a phone the toolbar scrolls away; the question stays on screen above the field.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await question.evaluate((node) => { const box = node.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; })).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${artifacts}planner-${language}-done-invalid-phone.png` });
+      await page.getByRole('button', { name: w.keep }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('12.5');
+
+      // Discard: the view opens the link's plan, which nobody changed to a value nobody meant.
+      await page.getByRole('button', { name: w.done }).click();
+      await question.waitFor();
+      await page.getByRole('button', { name: w.discard }).click();
+      await page.waitForSelector('#app[data-state="plan"]');
+      expect((await documentInAddressBar(page)).session.items[0].duration).toBe(200);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it(`every Add moves focus into the new entry's first field with its text selected, so keys typed next name it (${language}, keyboard only)`, async () => {
       const { page, errors } = await newPlan(language);
       const words = language === 'de'

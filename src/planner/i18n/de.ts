@@ -88,4 +88,9 @@ export const de: PlannerStrings = {
   problemsTitle: (count) => (count === 1 ? '1 Problem zu beheben' : `${count} Probleme zu beheben`),
   problemsExplained: 'Bis sie behoben sind, behält der Link in der Adresszeile den letzten gültigen Plan.',
   linkUpToDate: 'Der Link in der Adresszeile enthält diesen Plan.',
+  linkBehind: (field) => `Der Link behält den letzten gültigen Plan, bis ${field} korrigiert ist.`,
+  fieldOf: (field, title) => `${field} von „${title}“`,
+  invalidOnDone: (field) => `${field} ist ungültig, deshalb enthält der Link noch den letzten gültigen Plan. Korrigieren Sie das Feld, oder verwerfen Sie Ihre ungültigen Änderungen und verlassen Sie den Editor mit diesem Plan.`,
+  discardInvalid: 'Meine ungültigen Änderungen verwerfen',
+  keepEditing: 'Weiter bearbeiten',
 };

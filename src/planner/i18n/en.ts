@@ -88,4 +88,9 @@ export const en: PlannerStrings = {
   problemsTitle: (count) => (count === 1 ? '1 problem to fix' : `${count} problems to fix`),
   problemsExplained: 'Until they are fixed, the link in the address bar keeps the last valid plan.',
   linkUpToDate: 'The link in the address bar holds this plan.',
+  linkBehind: (field) => `The link keeps the last valid plan until ${field} is fixed.`,
+  fieldOf: (field, title) => `${field} of “${title}”`,
+  invalidOnDone: (field) => `${field} is not valid, so the link still holds the last valid plan. Fix it, or discard your invalid changes and leave with that plan.`,
+  discardInvalid: 'Discard my invalid changes',
+  keepEditing: 'Keep editing',
 };

@@ -95,4 +95,12 @@ export interface PlannerStrings {
   problemsTitle: (count: number) => string;
   problemsExplained: string;
   linkUpToDate: string;
+  /** The status while a field is invalid: the link keeps the last valid plan, and which field it is behind on. */
+  linkBehind: (field: string) => string;
+  /** A field of an item or entry: "Duration (min) of “Check-in”". */
+  fieldOf: (field: string, title: string) => string;
+  // "Done" while a field is invalid
+  invalidOnDone: (field: string) => string;
+  discardInvalid: string;
+  keepEditing: string;
 }

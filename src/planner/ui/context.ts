@@ -56,6 +56,8 @@ export interface EditorContext {
   readonly focus: Signal<FocusRequest | null>;
   /** The status shows this link, so its text changes when the address bar does, not when a check answers. */
   readonly addressBar: Signal<AddressBar>;
+  /** "Done" was pressed while a field is invalid: the editor stays and asks whether to discard the invalid changes. */
+  readonly leaving: Signal<boolean>;
 }
 
 export function createFormats(locale: string): Formats {
@@ -76,8 +78,11 @@ export function createFormats(locale: string): Formats {
 
 export function createEditorContext(planner: Planner, strings: PlannerStrings, openedLink: string | null = null): EditorContext {
   const state = signal(planner.state);
+  const leaving = signal(false);
   planner.subscribe((next) => {
     state.value = next;
+    // The question after "Done" is answered once the draft is valid again.
+    if (next.valid) leaving.value = false;
   });
   return {
     planner,
@@ -94,6 +99,7 @@ export function createEditorContext(planner: Planner, strings: PlannerStrings, o
     open: signal(new Set()),
     focus: signal(null),
     addressBar: signal({ link: openedLink, behind: false }),
+    leaving,
   };
 }
 

@@ -9,11 +9,30 @@ import { useEditor, type EditorContext } from './context.js';
 import { fieldId } from './fields.js';
 import { ItemList, problemsUnder, type ListContext } from './items.js';
 import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
+import { fieldName } from './field-names.js';
 import { computeTimes, type ItemTimes } from './times.js';
 
 export interface EditorRootProps {
-  /** Leaves edit mode ("Done"). */
+  /** Leaves edit mode ("Done"); stays while a field is invalid and sets `leaving`. */
   readonly onDone: () => void;
+  /** Leaves edit mode with the link's plan, dropping the invalid changes on screen. */
+  readonly onDiscard: () => void;
+}
+
+/** Moves focus to the field of a problem path, opening its item's details when the field is inside them. */
+export function focusProblem(editor: EditorContext, path: string): void {
+  const segments = parseFieldPath(path);
+  if (segments === undefined) return;
+  if (segments[0] === 'items') {
+    const at: number[] = [];
+    for (let index = 1; index < segments.length; index += 2) {
+      if (typeof segments[index] !== 'number' || (index > 1 && segments[index - 1] !== 'children')) break;
+      at.push(segments[index] as number);
+    }
+    const item = at.length > 0 ? itemAt(editor.draft.value, at) : undefined;
+    if (item && !editor.open.value.has(item.id)) editor.open.value = new Set([...editor.open.value, item.id]);
+  }
+  editor.focus.value = { field: fieldId(segments) };
 }
 
 /** Where "Add" puts new items: into the selected container, or the container of the selected block, else the top level. */
@@ -140,7 +159,10 @@ function statusView(editor: EditorContext): Record<'pending' | 'linkText' | 'lim
       if (link === null) return '';
       // "The link in the address bar holds this plan" only when it does: not while a long link waits for the typing pause.
       const holds = state.value.valid && state.value.link === link && !addressBar.value.behind;
-      return `${strings.linkLength(formats.number(link.length))}${holds ? ` · ${strings.linkUpToDate}` : ''}`;
+      // While a field is invalid, which one the link is behind on.
+      const first = state.value.valid ? undefined : state.value.problems[0];
+      const behind = first === undefined ? '' : ` · ${strings.linkBehind(fieldName(first.path, state.value.draft, strings))}`;
+      return `${strings.linkLength(formats.number(link.length))}${holds ? ` · ${strings.linkUpToDate}` : behind}`;
     }),
     limitClass: computed(() => `edit-limit${worst.value ? ` edit-limit--${worst.value.level}` : ''}`),
     limitText: computed(() => {
@@ -149,6 +171,29 @@ function statusView(editor: EditorContext): Record<'pending' | 'linkText' | 'lim
       return (limit.level === 'over' ? strings.overLimit : strings.nearLimit)(strings.limitNames[limit.name], formats.number(limit.used), formats.number(limit.limit));
     }),
   };
+}
+
+/**
+ * After "Done" with a field still invalid: one sentence naming the field and that the link holds the last valid plan,
+ * and the two ways on. Gone once the draft is valid again (then "Done" leaves).
+ */
+function LeaveQuestion({ onDiscard }: { readonly onDiscard: () => void }) {
+  const editor = useEditor();
+  const { strings } = editor;
+  if (!editor.leaving.value || editor.valid.value) return null;
+  const first = editor.problems.value[0];
+  const field = first === undefined ? '' : fieldName(first.path, editor.draft.value, strings);
+  const keepEditing = () => {
+    editor.leaving.value = false;
+    if (first !== undefined) focusProblem(editor, first.path);
+  };
+  return (
+    <div class="edit-leave" role="alert">
+      <p>{strings.invalidOnDone(field)}</p>
+      <button type="button" class="danger" onClick={onDiscard}>{strings.discardInvalid}</button>
+      <button type="button" onClick={keepEditing}>{strings.keepEditing}</button>
+    </div>
+  );
 }
 
 /** The problems above the plan: renders when they change, not on every answer. */
@@ -261,7 +306,11 @@ export function EditorRoot(props: EditorRootProps) {
       <h1 id="edit-title" class="edit-title">
         {editor.strings.editorLabel}
       </h1>
-      <Toolbar onDone={onDone} onMessage={setMessage} />
+      {/* The question after "Done" stays in view with the toolbar while focus is on the invalid field further down. */}
+      <div class="edit-top">
+        <Toolbar onDone={onDone} onDiscard={props.onDiscard} onMessage={setMessage} />
+        <LeaveQuestion onDiscard={props.onDiscard} />
+      </div>
       {message && (
         <div class="edit-message" role="alert">
           <p>{message.text}</p>

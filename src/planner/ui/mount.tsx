@@ -8,7 +8,7 @@ import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
 import type { Signal } from '@preact/signals';
 import { createEditorContext, Editor, type AddressBar } from './context.js';
-import { EditorRoot } from './editor.js';
+import { EditorRoot, focusProblem } from './editor.js';
 
 /** The planner's worker bundle (src/planner/worker.ts) next to this bundle; set by src/viewer/build.mjs. */
 declare const __PLANNER_WORKER_FILE__: string;
@@ -115,18 +115,28 @@ export function mountEditor(options: MountOptions): MountedEditor {
     planner.close();
     render(null, options.container);
   };
-  // "Done": the last edit's check is awaited and its link written, so the view opens the plan as it was left.
-  const done = async () => {
-    planner.finishEdit();
-    const state = await planner.settled().catch(() => planner.state);
-    if (!mounted) return;
+  // Leaving: the view opens the link in the address bar, which holds the last valid plan.
+  const leave = (state: PlannerState) => {
     links.flush();
     unmount();
     options.onDone(state);
   };
+  // "Done": the last edit's check is awaited and its link written, so the view opens the plan as it was left. With a
+  // field still invalid the editor stays: leaving would silently show the last valid plan, not what is on screen.
+  const done = async () => {
+    planner.finishEdit();
+    const state = await planner.settled().catch(() => planner.state);
+    if (!mounted) return;
+    if (!state.valid && state.problems.length > 0) {
+      context.leaving.value = true;
+      focusProblem(context, state.problems[0]!.path);
+      return;
+    }
+    leave(state);
+  };
   render(
     <Editor.Provider value={context}>
-      <EditorRoot onDone={() => void done()} />
+      <EditorRoot onDone={() => void done()} onDiscard={() => leave(planner.state)} />
     </Editor.Provider>,
     options.container,
   );

@@ -1,0 +1,53 @@
+// A problem's field in the editor's own words ("Duration (min) of “Check-in”"), for sentences that point at a field.
+import type { PlannerStrings } from '../i18n/strings.js';
+import { itemAt, parseFieldPath, type Draft } from '../tree.js';
+
+/** The editor's label of each field a problem path can end in, by its key in the document. */
+function labelOf(key: string, parent: string | number | undefined, strings: PlannerStrings): string | undefined {
+  if (parent === 'workshop') {
+    const workshop: Record<string, string> = { title: strings.workshopTitle, description: strings.workshopDescription, date: strings.date, startTime: strings.startTime };
+    return workshop[key];
+  }
+  const labels: Record<string, string> = {
+    title: strings.title,
+    duration: strings.duration,
+    description: strings.description,
+    notes: strings.notes,
+    material: strings.material,
+    fixedStartTime: strings.fixedStartTime,
+    blockTypeId: strings.category,
+    personIds: strings.people,
+    lanes: strings.lanes,
+    sameInAllBreakouts: strings.sameInAllBreakouts,
+    laneIndex: strings.laneOfChild,
+    lanePersons: strings.people,
+    name: strings.personName,
+    role: strings.personRole,
+    color: strings.categoryColor,
+  };
+  return labels[key];
+}
+
+/** The field of a problem path as the editor labels it, with the title of the item or entry it belongs to. */
+export function fieldName(path: string, draft: Draft, strings: PlannerStrings): string {
+  const segments = parseFieldPath(path) ?? [];
+  // The last named key, and what holds it: `items[0].children[1].duration` → duration of items[0].children[1].
+  let keyAt = segments.length - 1;
+  while (keyAt >= 0 && typeof segments[keyAt] !== 'string') keyAt -= 1;
+  const key = segments[keyAt];
+  if (typeof key !== 'string') return path;
+  const label = (segments[0] === 'blockTypes' && key === 'name' ? strings.categoryName : labelOf(key, segments[keyAt - 1], strings)) ?? path;
+  if (segments[0] === 'items') {
+    const at: number[] = [];
+    for (let index = 1; index < keyAt; index += 2) {
+      if (typeof segments[index] === 'number' && (index === 1 || segments[index - 1] === 'children')) at.push(segments[index] as number);
+    }
+    const item = at.length > 0 ? itemAt(draft, at) : undefined;
+    if (item) return strings.fieldOf(label, item.title || item.id);
+  }
+  if ((segments[0] === 'persons' || segments[0] === 'blockTypes') && typeof segments[1] === 'number') {
+    const entry = segments[0] === 'persons' ? draft.persons[segments[1]] : draft.blockTypes[segments[1]];
+    if (entry) return strings.fieldOf(label, entry.name || entry.id);
+  }
+  return label;
+}
