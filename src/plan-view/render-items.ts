@@ -8,7 +8,7 @@ import type { ViewerLocale } from './i18n/locale.js';
 import { breakoutLanes, laneCount, laneTitle, type BreakoutLane } from './lanes.js';
 import type { Plan, PlanBlock, PlanBreakout, PlanGroup, PlanItem } from './plan.js';
 import { MAX_ITEMS } from '../session/constants.js';
-import { formatMinutes, placeSequence, type Slot } from './schedule.js';
+import { formatMinutes, overrunMinutes, placeSequence, type Slot } from './schedule.js';
 
 /** Headings go no deeper than h6; tolerant documents may nest further than the canonical group → breakout → lane. */
 const DEEPEST_HEADING = 6;
@@ -133,10 +133,8 @@ function containerHeaderHtml(title: string, duration: number, detail: string, co
 
 /** A note when a group's children take longer than the group itself. */
 function overrunHtml(children: readonly PlanItem[], duration: number, context: RenderContext): string {
-  if (context.relative) return '';
-  let childEnd = 0;
-  for (const slot of placeSequence(children, 0, false)) if (slot.end > childEnd) childEnd = slot.end;
-  return childEnd <= duration ? '' : `<p class="overrun">${escapeHtml(context.locale.strings.overrun(context.locale.formatDuration(childEnd - duration)))}</p>`;
+  const over = overrunMinutes(children, duration, context.relative);
+  return over === 0 ? '' : `<p class="overrun">${escapeHtml(context.locale.strings.overrun(context.locale.formatDuration(over)))}</p>`;
 }
 
 /** The texts of an item; the "Notes:" and "Material:" labels come from the locale's style sheet (style-sheets.ts). */

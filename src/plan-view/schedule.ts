@@ -64,6 +64,17 @@ function pinOnDayOf(cursor: number, pin: number): number {
   return day * MINUTES_PER_DAY + pin;
 }
 
+/**
+ * How many minutes a group's children run past the group's own duration (0 when they fit). Without a start time fixed
+ * start times cannot be placed, so nothing is said then. The view and the editor both say it from this.
+ */
+export function overrunMinutes(children: readonly Timed[], duration: number, relative: boolean): number {
+  if (relative) return 0;
+  let childEnd = 0;
+  for (const slot of placeSequence(children, 0, false)) if (slot.end > childEnd) childEnd = slot.end;
+  return childEnd > duration ? childEnd - duration : 0;
+}
+
 /** "09:05", or "+1:30" style offsets in relative mode; a "+1d" suffix past midnight. */
 export function formatMinutes(minutes: number, relative: boolean): string {
   const whole = Math.round(minutes);

@@ -342,6 +342,39 @@ describe('planner in Chromium (German)', () => {
       await page.close();
     });
 
+    it(`a group whose items take longer says so at the group as it is typed, in the view's words, and the link follows (${language})`, async () => {
+      const { page, errors } = await newPlan(language);
+      const w = language === 'de'
+        ? { start: 'Beginn', addGroup: 'Gruppe hinzufügen', addBlock: 'Block hinzufügen', duration: 'Dauer (Min.)', done: 'Fertig', hint: 'Die Punkte darin dauern 15 Min. länger als diese Gruppe.' }
+        : { start: 'Start time', addGroup: 'Add group', addBlock: 'Add block', duration: 'Duration (min)', done: 'Done', hint: 'The items inside take 15 mins longer than this group.' };
+      await page.getByLabel(w.start, { exact: true }).fill('09:00');
+      await page.getByRole('button', { name: w.addGroup }).click();
+      await page.keyboard.type(language === 'de' ? 'Vormittag' : 'Morning');
+      await page.getByRole('button', { name: w.addBlock, exact: true }).click();
+      await page.keyboard.type('Impuls');
+      const durations = page.getByRole('textbox', { name: w.duration });
+      await durations.nth(0).fill('60');
+      await durations.nth(1).fill('75');
+      const hint = page.locator('[data-kind="group"] > .edit-hint');
+      await hint.waitFor();
+      expect(await hint.innerText()).toBe(w.hint);
+      await page.screenshot({ path: `${artifacts}planner-${language}-group-overrun.png` });
+      // A hint, not a problem: nothing is marked invalid, and the link holds what was typed.
+      expect(await page.locator('.field--invalid').count()).toBe(0);
+      const session = await checkLink(page, serverUrl);
+      expect([session.items[0].duration, session.items[0].children[0].duration]).toEqual([60, 75]);
+      await durations.nth(1).fill('45');
+      await hint.waitFor({ state: 'detached' });
+      await durations.nth(1).fill('75');
+      await hint.waitFor();
+      // The view says the same.
+      await page.getByRole('button', { name: w.done }).click();
+      await page.waitForSelector('#app[data-state="plan"]');
+      expect(await page.locator('.overrun').innerText()).toBe(w.hint);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it(`every Add moves focus into the new entry's first field with its text selected, so keys typed next name it (${language}, keyboard only)`, async () => {
       const { page, errors } = await newPlan(language);
       const words = language === 'de'

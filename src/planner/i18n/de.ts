@@ -59,6 +59,7 @@ export const de: PlannerStrings = {
   laneName: (number) => `Breakout ${number}`,
   lanePeople: (lane) => `Personen in ${lane}`,
   unknownPerson: (id) => `${id} (nicht in der Personenliste)`,
+  overrun: (duration) => `Die Punkte darin dauern ${duration} länger als diese Gruppe.`,
   removeUnknown: (id) => `${id} entfernen`,
   timeRange: (range) => range,
   moveUp: (title) => `Nach oben: ${title}`,

@@ -59,6 +59,7 @@ export const en: PlannerStrings = {
   laneName: (number) => `Breakout ${number}`,
   lanePeople: (lane) => `People in ${lane}`,
   unknownPerson: (id) => `${id} (not in the people list)`,
+  overrun: (duration) => `The items inside take ${duration} longer than this group.`,
   removeUnknown: (id) => `Remove ${id}`,
   timeRange: (range) => range,
   moveUp: (title) => `Move up: ${title}`,

@@ -72,6 +72,8 @@ export interface PlannerStrings {
   laneName: (number: number) => string;
   lanePeople: (lane: string) => string;
   unknownPerson: (id: string) => string;
+  /** A hint, not a problem: a group's items take longer than the group (the view's words, plan-view/i18n). */
+  overrun: (duration: string) => string;
   removeUnknown: (id: string) => string;
   timeRange: (range: string) => string;
   moveUp: (title: string) => string;

@@ -2,9 +2,9 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { MAX_LANES } from '../../session/constants.js';
-import { formatMinutes } from '../../plan-view/schedule.js';
+import { formatMinutes, overrunMinutes } from '../../plan-view/schedule.js';
 import { moveTargets } from '../edits.js';
-import { fieldPath, itemAt, isContainer, itemSegments, type Item, type ItemKind, type ItemPath } from '../tree.js';
+import { fieldPath, itemAt, isContainer, itemSegments, type Group, type Item, type ItemKind, type ItemPath } from '../tree.js';
 import { useEditor, type EditorContext } from './context.js';
 import { CheckboxField, ClockField, fieldId, NumberField, numberOrText, PeopleField, SelectField, TextField } from './fields.js';
 import { bindSortable } from './sortable.js';
@@ -214,11 +214,19 @@ function Row(props: RowProps) {
         </span>
       </div>
       {open && <Details {...props} id={detailsId} title={title} segments={segments} path={at} />}
+      {item.type === 'group' && <Overrun group={item} relative={props.list.times.clock.relative} />}
       {isContainer(item) && (
         <ItemList items={item.children as readonly Item[]} container={at} parent={item} list={props.list} />
       )}
     </li>
   );
+}
+
+/** The view's hint when a group's items take longer than the group: said as the plan is typed, never a problem. */
+function Overrun({ group, relative }: { readonly group: Group; readonly relative: boolean }) {
+  const { strings, formats } = useEditor();
+  const over = overrunMinutes(group.children as readonly Item[], group.duration, relative);
+  return over === 0 ? null : <p class="edit-hint overrun">{strings.overrun(formats.duration(over))}</p>;
 }
 
 function Details(props: RowProps & { readonly id: string; readonly title: string; readonly segments: (string | number)[]; readonly path: number[] }) {
