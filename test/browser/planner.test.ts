@@ -375,6 +375,36 @@ describe('planner in Chromium (German)', () => {
       await page.close();
     });
 
+    it(`a date partly cleared is marked and never reaches the link; cleared completely it means no date (${language})`, async () => {
+      const { page, errors } = await newPlan(language);
+      const date = page.getByLabel(language === 'de' ? 'Datum' : 'Date', { exact: true });
+      expect(await date.getAttribute('max')).toBe('9999-12-31');
+      await date.fill('2027-01-20');
+      expect((await checkLink(page, serverUrl)).workshop.date).toBe('2027-01-20');
+      // One segment cleared from the keyboard: the browser reports an empty value, the field is incomplete.
+      await date.focus();
+      await page.keyboard.press('Backspace');
+      expect(await date.evaluate((input: HTMLInputElement) => input.validity.badInput)).toBe(true);
+      await page.waitForSelector('.field--invalid input[type="date"]');
+      expect(await date.getAttribute('aria-invalid')).toBe('true');
+      expect((await documentInAddressBar(page)).session.workshop.date).toBe('2027-01-20');
+      // Every segment cleared: no date, and the link says so.
+      await date.fill('');
+      await page.waitForSelector('.field--invalid', { state: 'detached' });
+      expect((await checkLink(page, serverUrl)).workshop.date).toBeNull();
+      // A year longer than four digits cannot be typed.
+      await date.fill('2027-01-20');
+      await date.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.type('152027');
+      const shown = await date.inputValue();
+      expect(shown).toMatch(/^\d{4}-01-20$/);
+      expect((await checkLink(page, serverUrl)).workshop.date).toBe(shown);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it(`every Add moves focus into the new entry's first field with its text selected, so keys typed next name it (${language}, keyboard only)`, async () => {
       const { page, errors } = await newPlan(language);
       const words = language === 'de'

@@ -48,11 +48,11 @@ interface ControlAttributes {
 }
 
 /** Typing edits join one undo step per field; leaving the field ends it. */
-function useTyping(path: Segments, toValue: (text: string) => JsonValue) {
+function useTyping(path: Segments, toValue: (text: string, control: HTMLInputElement | HTMLTextAreaElement) => JsonValue) {
   const { planner } = useEditor();
   return {
     onInput: (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      planner.apply({ kind: 'set', path, value: toValue(event.currentTarget.value) }, { typing: true });
+      planner.apply({ kind: 'set', path, value: toValue(event.currentTarget.value, event.currentTarget) }, { typing: true });
     },
     onBlur: () => planner.finishEdit(),
   };
@@ -100,12 +100,18 @@ export function NumberField(props: FieldProps & { readonly value: unknown; reado
   );
 }
 
-/** Time ("HH:MM") and date ("YYYY-MM-DD") fields: an empty field is null, which the document uses for "not set". */
+/**
+ * Time ("HH:MM") and date ("YYYY-MM-DD") fields: an empty field is null, which the document uses for "not set". A field
+ * the browser holds partly filled (a segment cleared, `validity.badInput`) reports an empty value too: it becomes an
+ * empty string, which the session code refuses, so it is marked and never reaches the link as "no date".
+ */
 export function ClockField(props: FieldProps & { readonly value: string | null; readonly type: 'time' | 'date' }) {
-  const typing = useTyping(props.path, (text) => (text === '' ? null : text));
+  const typing = useTyping(props.path, (text, control) => (text !== '' ? text : control.validity.badInput ? '' : null));
+  // Four-digit years only: the document's dates are "YYYY-MM-DD", and without a maximum Chromium takes six digits.
+  const range = props.type === 'date' ? { min: '0001-01-01', max: '9999-12-31' } : {};
   return (
     <Frame {...props}>
-      {(attributes) => <input {...attributes} {...typing} data-control={props.control} type={props.type} value={props.value ?? ''} />}
+      {(attributes) => <input {...attributes} {...typing} {...range} data-control={props.control} type={props.type} value={props.value ?? ''} />}
     </Frame>
   );
 }
