@@ -16,7 +16,7 @@ export type Imported = { readonly ok: true; readonly session: Session } | { read
  */
 export function importJson(codec: Codec, baseUrl: string, text: string): Imported {
   if (text.length > MAX_JSON_BYTES * FILE_SLACK) {
-    return { ok: false, problems: [{ path: 'session', message: `the file has ${text.length.toLocaleString('en-US')} characters, far more than a plan of at most ${MAX_JSON_BYTES.toLocaleString('en-US')} bytes of JSON` }] };
+    return { ok: false, problems: [{ path: 'session', message: `the file has ${text.length.toLocaleString('en-US')} characters, far more than a plan of at most ${MAX_JSON_BYTES.toLocaleString('en-US')} bytes of JSON`, rule: { kind: 'planTooLarge' } }] };
   }
   // The same guard the HTTP entry points run before JSON.parse: a crafted file cannot make parsing cost seconds.
   const costly = costlyJsonShape(text);
@@ -26,7 +26,7 @@ export function importJson(codec: Codec, baseUrl: string, text: string): Importe
     value = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? `: ${error.message}` : '';
-    return { ok: false, problems: [{ path: 'session', message: `the file is not valid JSON${detail}` }] };
+    return { ok: false, problems: [{ path: 'session', message: `the file is not valid JSON${detail}`, rule: { kind: 'notJson' } }] };
   }
   const outcome = encodeDraft(codec, baseUrl, value);
   return outcome.ok ? { ok: true, session: outcome.session } : { ok: false, problems: outcome.problems };

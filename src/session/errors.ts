@@ -11,10 +11,52 @@ export const SESSION_ERROR_CODES = {
 
 export type SessionErrorCode = keyof typeof SESSION_ERROR_CODES;
 
+/**
+ * What a problem is, with the figures a sentence needs: the API words it in English (`message`), and the page words
+ * it again in its own language from this (planner/i18n). Every problem the checks of a document find has one.
+ */
+export type ProblemRule =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'wrongType'; readonly expected: string }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'tooFewCharacters'; readonly minimum: number }
+  | { readonly kind: 'tooManyCharacters'; readonly maximum: number }
+  | { readonly kind: 'tooFewEntries'; readonly minimum: number }
+  | { readonly kind: 'tooManyEntries'; readonly maximum: number }
+  | { readonly kind: 'belowMinimum'; readonly minimum: number }
+  | { readonly kind: 'aboveMaximum'; readonly maximum: number }
+  | { readonly kind: 'notAllowed' }
+  | { readonly kind: 'wrongItemKind' }
+  | { readonly kind: 'format'; readonly format: 'date' | 'time' | 'color' | 'id' }
+  | { readonly kind: 'unknownField' }
+  | { readonly kind: 'reservedKey' }
+  | { readonly kind: 'duplicateId' }
+  | { readonly kind: 'undeclaredCategory' }
+  | { readonly kind: 'undeclaredPerson' }
+  | { readonly kind: 'laneOutsideBreakout' }
+  | { readonly kind: 'laneInSameProgramme' }
+  | { readonly kind: 'laneBeyondBreakout'; readonly lanes: number }
+  | { readonly kind: 'planTooLarge' }
+  | { readonly kind: 'brokenCharacters' }
+  | { readonly kind: 'notJson' }
+  | { readonly kind: 'moreProblems'; readonly count: number };
+
+export type ProblemRuleKind = ProblemRule['kind'];
+
+/** Every kind, for tests that hold each language's table to it. */
+export const PROBLEM_RULE_KINDS: readonly ProblemRuleKind[] = [
+  'missing', 'wrongType', 'empty', 'tooFewCharacters', 'tooManyCharacters', 'tooFewEntries', 'tooManyEntries', 'belowMinimum',
+  'aboveMaximum', 'notAllowed', 'wrongItemKind', 'format', 'unknownField', 'reservedKey', 'duplicateId', 'undeclaredCategory',
+  'undeclaredPerson', 'laneOutsideBreakout', 'laneInSameProgramme', 'laneBeyondBreakout', 'planTooLarge', 'brokenCharacters',
+  'notJson', 'moreProblems',
+];
+
 /** One problem: the field path inside the session document (or `session` / `link` for the argument itself) and a sentence. */
 export interface Problem {
   readonly path: string;
   readonly message: string;
+  /** What it is, for readers that word it themselves. */
+  readonly rule?: ProblemRule;
 }
 
 /** How many problems the message lists before summarizing the rest. */

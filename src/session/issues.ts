@@ -1,6 +1,6 @@
 // Turns zod issues into problems: the field path plus one plain sentence saying what is wrong.
 import type * as z from 'zod';
-import type { Problem } from './errors.js';
+import type { Problem, ProblemRule } from './errors.js';
 import { formatPath, RESERVED_KEYS } from './paths.js';
 
 type Issue = z.core.$ZodIssue;
@@ -43,6 +43,35 @@ export function describeType(value: unknown): string {
 
 /** create reports unknown fields as errors; decode keeps them and says so in a warning. */
 export type IssueMode = 'create' | 'decode';
+
+/** The rule a zod issue stands for (errors.ts ProblemRule). */
+function issueRule(issue: Issue, field: PropertyKey | undefined, mode: IssueMode): ProblemRule {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? { kind: 'missing' } : { kind: 'wrongType', expected: issue.expected };
+    case 'too_small':
+      if (issue.origin === 'string') return issue.minimum === 1 ? { kind: 'empty' } : { kind: 'tooFewCharacters', minimum: Number(issue.minimum) };
+      if (issue.origin === 'array') return { kind: 'tooFewEntries', minimum: Number(issue.minimum) };
+      return { kind: 'belowMinimum', minimum: Number(issue.minimum) };
+    case 'too_big':
+      if (issue.origin === 'string') return { kind: 'tooManyCharacters', maximum: Number(issue.maximum) };
+      if (issue.origin === 'array') return { kind: 'tooManyEntries', maximum: Number(issue.maximum) };
+      return { kind: 'aboveMaximum', maximum: Number(issue.maximum) };
+    case 'invalid_value':
+      return issue.input === undefined ? { kind: 'missing' } : { kind: 'notAllowed' };
+    case 'invalid_union':
+      return { kind: 'wrongItemKind' };
+    case 'invalid_key':
+      return { kind: 'notAllowed' };
+    case 'unrecognized_keys':
+      return mode === 'create' && typeof field === 'string' && RESERVED_KEYS.has(field) ? { kind: 'reservedKey' } : { kind: 'unknownField' };
+    case 'invalid_format':
+      // The schema's own messages (schema.ts) say which pattern a regex check holds.
+      return { kind: 'format', format: issue.format === 'date' ? 'date' : /HH:MM/.test(issue.message) ? 'time' : /#rrggbb/.test(issue.message) ? 'color' : 'id' };
+    default:
+      return { kind: 'notAllowed' };
+  }
+}
 
 function issueSentence(issue: Issue, field: PropertyKey | undefined, mode: IssueMode): string {
   switch (issue.code) {
@@ -97,7 +126,8 @@ export function problemFromIssue(issue: Issue, prefix: readonly PropertyKey[], m
   const segments = issue.path.length === 0 ? prefix : [...prefix, ...issue.path];
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
-    return { path: formatPath([...segments, key]), message: issueSentence(issue, key, mode) };
+    return { path: formatPath([...segments, key]), message: issueSentence(issue, key, mode), rule: issueRule(issue, key, mode) };
   }
-  return { path: formatPath(segments), message: issueSentence(issue, segments[segments.length - 1], mode) };
+  const field = segments[segments.length - 1];
+  return { path: formatPath(segments), message: issueSentence(issue, field, mode), rule: issueRule(issue, field, mode) };
 }

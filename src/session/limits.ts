@@ -31,6 +31,7 @@ function sizeProblem(size: string): Problem {
   return {
     path: 'session',
     message: `the JSON text of the document is ${size} (UTF-8) but at most ${BYTES(MAX_JSON_BYTES)} are allowed, so the plan must be made smaller`,
+    rule: { kind: 'planTooLarge' },
   };
 }
 
@@ -232,7 +233,7 @@ export function unpairedSurrogatesProblem(json: JsonText): Problem | null {
   for (const piece of typeof json === 'string' ? [json] : json) {
     for (const match of piece.matchAll(SURROGATE_ESCAPE)) if ((match[0].length - 3) % 2 === 1) count++;
   }
-  return count <= MAX_UNPAIRED_SURROGATES ? null : { path: 'session', message: unpairedSurrogatesSentence(count) };
+  return count <= MAX_UNPAIRED_SURROGATES ? null : { path: 'session', message: unpairedSurrogatesSentence(count), rule: { kind: 'brokenCharacters' } };
 }
 
 /**

@@ -99,7 +99,7 @@ export function encodeSession(codec: Codec, session: unknown, options: ValidateO
     payload = codec.compress(json);
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
-    throw new SessionError('SESSION_VALIDATION_FAILED', [{ path: 'session', message: `is too large to encode: ${sizeSentence(error)}` }]);
+    throw new SessionError('SESSION_VALIDATION_FAILED', [{ path: 'session', message: `is too large to encode: ${sizeSentence(error)}`, rule: { kind: 'planTooLarge' } }]);
   }
   // Keys written out, no spread (docs/architecture.md, "The request path").
   return { session: normalized, json, payload };

@@ -20,7 +20,7 @@ export function oversizedListProblem(doc: Raw, factor = 1): Problem | null {
   // Paths are built only for the list that is too long: a valid document allocates nothing per item.
   const tooLong = (list: unknown, path: () => (string | number)[]): Problem | null =>
     Array.isArray(list) && list.length > maxEntries
-      ? { path: formatPath(path()), message: `has ${list.length.toLocaleString('en-US')} entries but at most ${MAX_LIST_ENTRIES.toLocaleString('en-US')} are allowed` }
+      ? { path: formatPath(path()), message: `has ${list.length.toLocaleString('en-US')} entries but at most ${MAX_LIST_ENTRIES.toLocaleString('en-US')} are allowed`, rule: { kind: 'tooManyEntries', maximum: MAX_LIST_ENTRIES } }
       : null;
   const top = tooLong(doc.blockTypes, () => ['blockTypes']) ?? tooLong(doc.persons, () => ['persons']);
   if (top) return top;
@@ -37,7 +37,7 @@ export function oversizedListProblem(doc: Raw, factor = 1): Problem | null {
       if (isRaw(lanePersons)) {
         const lanes = Object.keys(lanePersons);
         if (lanes.length > MAX_LANES * factor)
-          return { path: formatPath([...path, i, 'lanePersons']), message: `has ${lanes.length.toLocaleString('en-US')} keys but a breakout has at most ${MAX_LANES} lanes` };
+          return { path: formatPath([...path, i, 'lanePersons']), message: `has ${lanes.length.toLocaleString('en-US')} keys but a breakout has at most ${MAX_LANES} lanes`, rule: { kind: 'tooManyEntries', maximum: MAX_LANES } };
         for (const lane of lanes) {
           const people = tooLong(lanePersons[lane], () => [...path, i, 'lanePersons', lane]);
           if (people) return people;

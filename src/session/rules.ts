@@ -62,7 +62,7 @@ export function checkRules(doc: RuleDocument): Problem[] {
       itemCount++;
       const firstUse = itemPaths.get(item.id);
       if (firstUse === undefined) itemPaths.set(item.id, `${path}.id`);
-      else if (problems.lists()) problems.listed.push({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree` });
+      else if (problems.lists()) problems.listed.push({ path: `${path}.id`, message: `duplicate item ID ${quoteValue(item.id)} (also used at ${firstUse}); item IDs must be unique across the whole tree`, rule: { kind: 'duplicateId' } });
 
       if (item.type === 'block') {
         checkBlock(item, path, breakout, blockTypeIds, personIds, problems);
@@ -79,7 +79,7 @@ export function checkRules(doc: RuleDocument): Problem[] {
 
   const listed = problems.listed;
   if (problems.unlisted > 0)
-    listed.push({ path: 'session', message: `${problems.unlisted} further problems of the kinds above are not listed` });
+    listed.push({ path: 'session', message: `${problems.unlisted} further problems of the kinds above are not listed`, rule: { kind: 'moreProblems', count: problems.unlisted } });
   if (itemCount > MAX_ITEMS) listed.push(tooManyItemsProblem(itemCount, true));
   return listed;
 }
@@ -89,6 +89,7 @@ export function tooManyItemsProblem(count: number, exact: boolean): Problem {
   return {
     path: 'items',
     message: `the plan has ${exact ? '' : 'at least '}${count} items in the whole tree (containers and all children count) but at most ${MAX_ITEMS} are allowed, so the plan must be made smaller`,
+    rule: { kind: 'planTooLarge' },
   };
 }
 
@@ -115,7 +116,7 @@ function collectUnique(entries: readonly { readonly id: string }[], field: strin
     const entryId = entries[i]!.id;
     const first = seen.get(entryId);
     if (first === undefined) seen.set(entryId, i);
-    else if (problems.lists()) problems.listed.push({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)` });
+    else if (problems.lists()) problems.listed.push({ path: `${field}[${i}].id`, message: `duplicate ${what} ID ${quoteValue(entryId)} (also used at ${field}[${first}].id)`, rule: { kind: 'duplicateId' } });
   }
   return seen;
 }
@@ -130,18 +131,18 @@ function checkBlock(
 ): void {
   const typeId = block.blockTypeId;
   if (typeId !== null && typeId !== undefined && !blockTypeIds.has(typeId))
-    if (problems.lists()) problems.listed.push({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes` });
+    if (problems.lists()) problems.listed.push({ path: `${path}.blockTypeId`, message: `block type ${quoteValue(typeId)} is not declared in blockTypes`, rule: { kind: 'undeclaredCategory' } });
   const persons = block.personIds ?? [];
   for (let p = 0; p < persons.length; p++) {
-    if (!personIds.has(persons[p]!) && problems.lists()) problems.listed.push({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
+    if (!personIds.has(persons[p]!) && problems.lists()) problems.listed.push({ path: `${path}.personIds[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons`, rule: { kind: 'undeclaredPerson' } });
   }
   const lane = block.laneIndex ?? 0;
   if (breakout === null) {
-    if (lane !== 0 && problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}` });
+    if (lane !== 0 && problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be 0 outside a breakout, not ${lane}`, rule: { kind: 'laneOutsideBreakout' } });
   } else if (breakout.sameInAllBreakouts) {
-    if (lane !== 0 && problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}` });
+    if (lane !== 0 && problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be 0 because the breakout has sameInAllBreakouts: true, not ${lane}`, rule: { kind: 'laneInSameProgramme' } });
   } else if (lane >= breakout.lanes) {
-    if (problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}` });
+    if (problems.lists()) problems.listed.push({ path: `${path}.laneIndex`, message: `must be below the breakout's lanes (${breakout.lanes}, so 0 to ${breakout.lanes - 1}), not ${lane}`, rule: { kind: 'laneBeyondBreakout', lanes: breakout.lanes } });
   }
 }
 
@@ -157,10 +158,10 @@ function checkLanePersons(
     const keyPath = (): string => `${path}.lanePersons${keySegment(key)}`;
     // A key that is no lane index at all is a shape problem the schema reports; here only the range is checked.
     if (LANE_INDEX.test(key) && Number(key) >= lanes)
-      if (problems.lists()) problems.listed.push({ path: keyPath(), message: `lane ${clip(key)} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})` });
+      if (problems.lists()) problems.listed.push({ path: keyPath(), message: `lane ${clip(key)} does not exist; the breakout has ${lanes} lane${lanes === 1 ? '' : 's'} (0 to ${lanes - 1})`, rule: { kind: 'laneBeyondBreakout', lanes } });
     const persons = lanePersons[key] ?? [];
     for (let p = 0; p < persons.length; p++) {
-      if (!personIds.has(persons[p]!) && problems.lists()) problems.listed.push({ path: `${keyPath()}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons` });
+      if (!personIds.has(persons[p]!) && problems.lists()) problems.listed.push({ path: `${keyPath()}[${p}]`, message: `person ${quoteValue(persons[p]!)} is not declared in persons`, rule: { kind: 'undeclaredPerson' } });
     }
   }
 }

@@ -64,7 +64,7 @@ export function checkForCreate(input: unknown): Session {
 
 /** checkForCreate, and the object members of an input that is its own normalized form (-1 for one that was walked). */
 function checkedForCreate(input: unknown): { session: Session; members: number } {
-  if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}` }]);
+  if (!isObject(input)) throw invalid([{ path: 'session', message: `must be a session document (a JSON object), not ${describeType(input)}`, rule: { kind: 'wrongType', expected: 'object' } }]);
 
   // Before anything walks the whole tree: too many items (or cyclic ones) are refused at once.
   const rawCount = countRawItems(input);

@@ -142,7 +142,8 @@ describe('planner in Chromium (English)', () => {
     const duration = row(page, 'Details: Welcome').getByRole('textbox', { name: 'Duration (min)' }).first();
     await duration.fill('-5');
     await expect.poll(() => duration.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`[id="${await duration.getAttribute('aria-describedby')}"]`).innerText()).toBe('must be at least 0, not -5');
+    // In the page's words, counting minutes as the field does (the API says "must be at least 0, not -5").
+    expect(await page.locator(`[id="${await duration.getAttribute('aria-describedby')}"]`).innerText()).toBe('at least 0 minutes');
     expect(await addressBar(page)).toBe(before);
     await page.getByLabel('Workshop title').fill('');
     await expect.poll(() => page.getByLabel('Workshop title').getAttribute('aria-invalid')).toBe('true');
@@ -221,7 +222,7 @@ describe('planner in Chromium (English)', () => {
     let chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Open JSON file' }).click();
     await (await chooser).setFiles(broken);
-    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/cannot be opened as a plan[\s\S]*items\[0\]\.duration: must be at least 0, not -1[\s\S]*items\[0\]\.extra/);
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/cannot be opened as a plan[\s\S]*Duration \(min\) \(items\[0\]\.duration\): at least 0 minutes[\s\S]*items\[0\]\.extra/);
     expect(await addressBar(page)).toBe(linkBeforeImport);
     const good = `${artifacts}planner-import.json`;
     writeFileSync(good, JSON.stringify({ ...exported, workshop: { ...exported.workshop, title: 'Imported day' } }, null, 2));
@@ -270,6 +271,11 @@ describe('planner in Chromium (German)', () => {
     await duration.fill('2000');
     await expect.poll(() => duration.getAttribute('aria-invalid')).toBe('true');
     expect(await addressBar(page)).toBe(before);
+    // The problem in German, in the field's own words, at the field and in the list above the plan.
+    expect(await page.locator(`[id="${await duration.getAttribute('aria-describedby')}"]`).innerText()).toBe('höchstens 1.440 Minuten');
+    expect(await page.getByRole('region', { name: '1 Problem zu beheben' }).innerText()).toContain('Dauer (Min.) von „Begrüßung“: höchstens 1.440 Minuten');
+    await duration.fill('12.5');
+    await expect.poll(() => page.locator(`[id="${'field:items[0].duration:problem'}"]`).innerText()).toBe('muss eine ganze Zahl sein');
     await duration.fill('30');
     expect((await check()).items[0].duration).toBe(30);
 
@@ -508,7 +514,8 @@ describe('edit mode from an opened link', () => {
     await page.getByRole('button', { name: 'Edit plan' }).click();
     await page.waitForSelector('#app[data-state="editing"] .editor');
     const problems = page.getByRole('region', { name: '2 problems to fix' });
-    await expect.poll(() => problems.innerText()).toMatch(/workshop\.venue: is not a field of this object[\s\S]*items\[0\]\.duration: must be at least 0, not -5/);
+    // Each problem names its field as the editor labels it, in the page's words.
+    await expect.poll(() => problems.innerText()).toMatch(/is not a field of a plan; remove it[\s\S]*Duration \(min\) of “Check-in”: at least 0 minutes/);
     const duration = page.getByRole('textbox', { name: 'Duration (min)' });
     expect(await duration.getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: 'Remove field workshop.venue' }).click();

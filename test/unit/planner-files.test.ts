@@ -38,7 +38,7 @@ describe('import', () => {
     if (imported.ok) return;
     expect(imported.problems.map((problem) => problem.path)).toEqual(['workshop.venue', 'items[3].duration']);
     const rules = importJson(codec, BASE, JSON.stringify({ ...richSession(), items: [block('x', { blockTypeId: 'nope' })] }));
-    expect(rules.ok ? [] : rules.problems).toEqual([{ path: 'items[0].blockTypeId', message: 'block type "nope" is not declared in blockTypes' }]);
+    expect(rules.ok ? [] : rules.problems).toEqual([{ path: 'items[0].blockTypeId', message: 'block type "nope" is not declared in blockTypes', rule: { kind: 'undeclaredCategory' } }]);
   });
 
   it('refuses text that is not JSON, and nesting that would make parsing costly, before parsing it', () => {

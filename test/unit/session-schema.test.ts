@@ -142,8 +142,8 @@ describe('canonical session documents', () => {
     const doc = withItems(Array.from({ length: 300 }, (_, i) => block(`b${i}`, { personIds: ['ghost'], blockTypeId: 'nope' })));
     const error = failureOf(doc);
     expect(error.problems).toHaveLength(101);
-    expect(error.problems[99]).toEqual({ path: 'items[49].personIds[0]', message: 'person "ghost" is not declared in persons' });
-    expect(error.problems[100]).toEqual({ path: 'session', message: '500 further problems of the kinds above are not listed' });
+    expect(error.problems[99]).toEqual({ path: 'items[49].personIds[0]', message: 'person "ghost" is not declared in persons', rule: { kind: 'undeclaredPerson' } });
+    expect(error.problems[100]).toEqual({ path: 'session', message: '500 further problems of the kinds above are not listed', rule: { kind: 'moreProblems', count: 500 } });
   });
 
   it('refuses floods of invalid entries at once, before any schema pass (a generous bound, not a timing figure)', () => {

@@ -2,9 +2,11 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { PlannerStrings } from '../i18n/strings.js';
+import type { Problem } from '../../session/errors.js';
+import { problemPhrase } from '../i18n/problems.js';
+import type { PlannerLanguage, PlannerStrings } from '../i18n/strings.js';
 import type { Planner, PlannerState } from '../planner.js';
-import type { Draft } from '../tree.js';
+import { parseFieldPath, type Draft } from '../tree.js';
 
 export interface Formats {
   /** "1 h 30 min" / "1 Std. 30 Min." */
@@ -84,23 +86,45 @@ export function createEditorContext(planner: Planner, strings: PlannerStrings, o
     // The question after "Done" is answered once the draft is valid again.
     if (next.valid) leaving.value = false;
   });
+  const formats = createFormats(strings.locale);
+  // The same array while the problems do not change (planner.ts), so their words are made again only when they do.
+  const problems = computed(() => state.value.problems);
+  const problemsByPath = computed(() => localizedByPath(problems.value, languageOf(strings), formats));
   return {
     planner,
     state,
     draft: computed(() => state.value.draft),
-    problemsByPath: computed(() => state.value.problemsByPath),
-    problems: computed(() => state.value.problems),
+    problemsByPath,
+    problems,
     valid: computed(() => state.value.valid),
     canUndo: computed(() => state.value.canUndo),
     canRedo: computed(() => state.value.canRedo),
     strings,
-    formats: createFormats(strings.locale),
+    formats,
     selected: signal(null),
     open: signal(new Set()),
     focus: signal(null),
     addressBar: signal({ link: openedLink, behind: false }),
     leaving,
   };
+}
+
+/** The language of a string table. */
+export function languageOf(strings: PlannerStrings): PlannerLanguage {
+  return strings.locale.startsWith('de') ? 'de' : 'en';
+}
+
+/** Each field's problems in the editor's language, by path, in document order. */
+function localizedByPath(problems: readonly Problem[], language: PlannerLanguage, formats: Formats): ReadonlyMap<string, readonly string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const problem of problems) {
+    const field = parseFieldPath(problem.path)?.filter((segment): segment is string => typeof segment === 'string').at(-1);
+    const phrase = problemPhrase(problem, field, language, formats.number);
+    const list = byPath.get(problem.path);
+    if (list) list.push(phrase);
+    else byPath.set(problem.path, [phrase]);
+  }
+  return byPath;
 }
 
 export const Editor = createContext<EditorContext | null>(null);

@@ -5,7 +5,8 @@ import type { Problem } from '../../session/errors.js';
 import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
 import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
-import { useEditor, type EditorContext } from './context.js';
+import { languageOf, useEditor, type EditorContext } from './context.js';
+import { problemPhrase } from '../i18n/problems.js';
 import { fieldId } from './fields.js';
 import { ItemList, problemsUnder, type ListContext } from './items.js';
 import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
@@ -106,16 +107,35 @@ interface Message {
   readonly problems: readonly Problem[];
 }
 
-/** A problem's path, with a link to its field when the page shows one, and a way to drop fields the format does not know. */
-function ProblemEntry({ problem }: { readonly problem: Problem }) {
-  const { planner, strings } = useEditor();
+/**
+ * A problem in the editor's language: which field (as the editor labels it, with the title of its item in `draft`)
+ * and what is wrong. A problem of a file that was not opened names its place in the file instead of a title.
+ */
+export function problemText(problem: Problem, editor: EditorContext, ofFile = false): { field: string | null; phrase: string } {
   const segments = parseFieldPath(problem.path);
-  const unknownField = segments !== undefined && /is not a field of this object/.test(problem.message);
-  const field = typeof document !== 'undefined' ? document.getElementById(fieldId(segments ?? [])) : null;
+  const key = segments?.filter((segment): segment is string => typeof segment === 'string').at(-1);
+  const phrase = problemPhrase(problem, key, languageOf(editor.strings), editor.formats.number);
+  const draft = editor.draft.value;
+  const named = fieldName(problem.path, ofFile ? { ...draft, items: [], persons: [], blockTypes: [] } : draft, editor.strings);
+  const field = ofFile && named !== problem.path ? `${named} (${problem.path})` : named;
+  // A problem of the whole plan (`session`, `items`) names no field.
+  // A field the format does not know has no label: it is named as written.
+  if (problem.rule?.kind === 'unknownField' || problem.rule?.kind === 'reservedKey') return { field: problem.path, phrase };
+  return { field: named === problem.path ? null : field, phrase };
+}
+
+/** A problem with a link to its field when the page shows one, and a way to drop fields the format does not know. */
+function ProblemEntry({ problem }: { readonly problem: Problem }) {
+  const editor = useEditor();
+  const { planner, strings } = editor;
+  const segments = parseFieldPath(problem.path);
+  const unknownField = segments !== undefined && problem.rule?.kind === 'unknownField';
+  const element = typeof document !== 'undefined' ? document.getElementById(fieldId(segments ?? [])) : null;
+  const { field, phrase } = problemText(problem, editor);
   return (
     <li>
-      {field ? <a href={`#${encodeURIComponent(fieldId(segments ?? []))}`} onClick={(event) => { event.preventDefault(); field.focus(); }}>{problem.path}</a> : <code>{problem.path}</code>}
-      {`: ${problem.message}`}
+      {field !== null && (element ? <a href={`#${encodeURIComponent(fieldId(segments ?? []))}`} onClick={(event) => { event.preventDefault(); element.focus(); }}>{field}</a> : <span>{field}</span>)}
+      {field !== null ? `: ${phrase}` : phrase}
       {unknownField && (
         <button type="button" onClick={() => planner.apply({ kind: 'remove', path: segments })}>
           {strings.removeField(problem.path)}
@@ -316,11 +336,10 @@ export function EditorRoot(props: EditorRootProps) {
           <p>{message.text}</p>
           {message.problems.length > 0 && (
             <ul>
-              {message.problems.map((problem, index) => (
-                <li key={index}>
-                  <code>{problem.path}</code>: {problem.message}
-                </li>
-              ))}
+              {message.problems.map((problem, index) => {
+                const { field, phrase } = problemText(problem, editor, true);
+                return <li key={index}>{field !== null ? `${field}: ${phrase}` : phrase}</li>;
+              })}
             </ul>
           )}
         </div>
