@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressBar, checkLink, documentInAddressBar, row, seriousViolations } from '../support/planner-steps.js';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
-import { workshopPlan } from '../support/viewer-plans.js';
+import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
 import { generatePlan } from '../fixtures/plans.js';
 import { LONG_LINK_CHARS } from '../../src/planner/ui/mount.js';
 
@@ -302,6 +302,37 @@ describe('planner in Chromium (German)', () => {
   });
 
   for (const language of ['de', 'en'] as const) {
+    it(`the field just edited says what its change broke elsewhere, with a link to that field (${language})`, async () => {
+      const plan = language === 'de' ? germanWorkshopPlan() : workshopPlan();
+      const response = await fetch(`${serverUrl}/api/session-links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: plan }) });
+      const created = ((await response.json()) as { link: string }).link;
+      const page = await viewer.browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${serverUrl}/?lang=${language}${created.slice(created.indexOf('#'))}`);
+      await page.waitForSelector('#app[data-state="plan"]');
+      await page.getByRole('button', { name: language === 'de' ? 'Plan bearbeiten' : 'Edit plan' }).click();
+      await page.waitForSelector('#app[data-state="editing"] .editor');
+      const w = language === 'de'
+        ? { details: 'Details: Stationen', lanes: 'Parallele Breakouts', broke: 'Durch diese Änderung stimmt nicht mehr: Personen in Breakout 2 von „Stationen“: dieser Breakout hat nur 1 parallelen Breakout: wählen Sie Breakout 1; Im Breakout von „Was lernen wir?“: dieser Breakout hat nur 1 parallelen Breakout: wählen Sie Breakout 1', link: 'Im Breakout von „Was lernen wir?“', lane: 'Im Breakout' }
+        : { details: 'Details: Interview pairs', lanes: 'Parallel breakouts', broke: 'This change breaks: People in Breakout 2 of “Interview pairs”: this breakout has only 1 parallel breakout: choose Breakout 1; In breakout of “Pair B: operators”: this breakout has only 1 parallel breakout: choose Breakout 1', link: 'In breakout of “Pair B: operators”', lane: 'In breakout' };
+      await page.getByRole('button', { name: w.details }).click();
+      const lanes = page.getByRole('textbox', { name: w.lanes });
+      await lanes.fill('1');
+      const note = page.locator('.field-caused');
+      await note.waitFor();
+      expect(await note.innerText()).toBe(w.broke);
+      // The note is the edited field's description, and its link takes focus to the field that broke.
+      expect(await lanes.getAttribute('aria-describedby')).toContain(await note.getAttribute('id'));
+      await note.getByRole('link', { name: w.link }).click();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('.field')?.querySelector('label')?.textContent)).toBe(w.lane);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${artifacts}planner-${language}-change-broke.png` });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it(`Done with a field still invalid stays, names the field, and offers to discard or keep editing (${language})`, async () => {
       const { page, errors } = await newPlan(language);
       const w = language === 'de'

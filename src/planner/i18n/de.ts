@@ -94,4 +94,5 @@ export const de: PlannerStrings = {
   invalidOnDone: (field) => `${field} ist ungültig, deshalb enthält der Link noch den letzten gültigen Plan. Korrigieren Sie das Feld, oder verwerfen Sie Ihre ungültigen Änderungen und verlassen Sie den Editor mit diesem Plan.`,
   discardInvalid: 'Meine ungültigen Änderungen verwerfen',
   keepEditing: 'Weiter bearbeiten',
+  changeBroke: 'Durch diese Änderung stimmt nicht mehr:',
 };

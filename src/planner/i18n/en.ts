@@ -94,4 +94,5 @@ export const en: PlannerStrings = {
   invalidOnDone: (field) => `${field} is not valid, so the link still holds the last valid plan. Fix it, or discard your invalid changes and leave with that plan.`,
   discardInvalid: 'Discard my invalid changes',
   keepEditing: 'Keep editing',
+  changeBroke: 'This change breaks:',
 };

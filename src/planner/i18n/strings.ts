@@ -105,4 +105,6 @@ export interface PlannerStrings {
   invalidOnDone: (field: string) => string;
   discardInvalid: string;
   keepEditing: string;
+  /** Before the problems a field's change brought on other fields, said at that field. */
+  changeBroke: string;
 }

@@ -6,7 +6,7 @@ import type { Problem } from '../../session/errors.js';
 import { problemPhrase } from '../i18n/problems.js';
 import type { PlannerLanguage, PlannerStrings } from '../i18n/strings.js';
 import type { Planner, PlannerState } from '../planner.js';
-import { parseFieldPath, type Draft } from '../tree.js';
+import { fieldPath, parseFieldPath, type Draft, type JsonValue, type Segments } from '../tree.js';
 
 export interface Formats {
   /** "1 h 30 min" / "1 Std. 30 Min." */
@@ -60,7 +60,21 @@ export interface EditorContext {
   readonly addressBar: Signal<AddressBar>;
   /** "Done" was pressed while a field is invalid: the editor stays and asks whether to discard the invalid changes. */
   readonly leaving: Signal<boolean>;
+  /** Sets a field of the draft (one typing step with `typing`), remembering it as the field last edited. */
+  setField(path: Segments, value: JsonValue, options?: { readonly typing?: boolean }): void;
+  /** Problems that the last edited field's change brought on other fields, said at that field (NO_CAUSED: none). */
+  readonly caused: ReadonlySignal<Caused>;
 }
+
+/** Problems an edit of the field at `path` (a problem path) brought elsewhere. */
+export interface Caused {
+  readonly path: string;
+  readonly problems: readonly Problem[];
+}
+
+export const NO_CAUSED: Caused = { path: '', problems: [] };
+
+const problemKey = (problem: Problem): string => `${problem.path}\u0000${problem.message}`;
 
 export function createFormats(locale: string): Formats {
   const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' });
@@ -90,9 +104,24 @@ export function createEditorContext(planner: Planner, strings: PlannerStrings, o
   // The same array while the problems do not change (planner.ts), so their words are made again only when they do.
   const problems = computed(() => state.value.problems);
   const problemsByPath = computed(() => localizedByPath(problems.value, languageOf(strings), formats));
+  // The field last edited, and the problems there were before its edit began (kept while the same field is typed in).
+  const lastEdit = signal<{ readonly path: string; readonly before: ReadonlySet<string> } | null>(null);
+  const caused = computed((): Caused => {
+    const edit = lastEdit.value;
+    if (edit === null) return NO_CAUSED;
+    const fresh = problems.value.filter((problem) => !problem.path.startsWith(edit.path) && !edit.before.has(problemKey(problem)));
+    return fresh.length === 0 ? NO_CAUSED : { path: edit.path, problems: fresh };
+  });
+  const setField = (path: Segments, value: JsonValue, options?: { readonly typing?: boolean }): void => {
+    const at = fieldPath(path);
+    if (lastEdit.peek()?.path !== at) lastEdit.value = { path: at, before: new Set(state.peek().problems.map(problemKey)) };
+    planner.apply({ kind: 'set', path, value }, options);
+  };
   return {
     planner,
     state,
+    setField,
+    caused,
     draft: computed(() => state.value.draft),
     problemsByPath,
     problems,

@@ -5,9 +5,9 @@ import type { Problem } from '../../session/errors.js';
 import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
 import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
-import { languageOf, useEditor, type EditorContext } from './context.js';
-import { problemPhrase } from '../i18n/problems.js';
-import { fieldId } from './fields.js';
+import { useEditor, type EditorContext } from './context.js';
+import { fieldId } from './field-names.js';
+import { focusProblem, problemText } from './problem-links.js';
 import { ItemList, problemsUnder, type ListContext } from './items.js';
 import { CategoriesSection, PeopleSection, WorkshopSection } from './sections.js';
 import { fieldName } from './field-names.js';
@@ -20,21 +20,6 @@ export interface EditorRootProps {
   readonly onDiscard: () => void;
 }
 
-/** Moves focus to the field of a problem path, opening its item's details when the field is inside them. */
-export function focusProblem(editor: EditorContext, path: string): void {
-  const segments = parseFieldPath(path);
-  if (segments === undefined) return;
-  if (segments[0] === 'items') {
-    const at: number[] = [];
-    for (let index = 1; index < segments.length; index += 2) {
-      if (typeof segments[index] !== 'number' || (index > 1 && segments[index - 1] !== 'children')) break;
-      at.push(segments[index] as number);
-    }
-    const item = at.length > 0 ? itemAt(editor.draft.value, at) : undefined;
-    if (item && !editor.open.value.has(item.id)) editor.open.value = new Set([...editor.open.value, item.id]);
-  }
-  editor.focus.value = { field: fieldId(segments) };
-}
 
 /** Where "Add" puts new items: into the selected container, or the container of the selected block, else the top level. */
 function addTarget(editor: EditorContext): { path: ItemPath | null; title: string | null } {
@@ -105,23 +90,6 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
 interface Message {
   readonly text: string;
   readonly problems: readonly Problem[];
-}
-
-/**
- * A problem in the editor's language: which field (as the editor labels it, with the title of its item in `draft`)
- * and what is wrong. A problem of a file that was not opened names its place in the file instead of a title.
- */
-export function problemText(problem: Problem, editor: EditorContext, ofFile = false): { field: string | null; phrase: string } {
-  const segments = parseFieldPath(problem.path);
-  const key = segments?.filter((segment): segment is string => typeof segment === 'string').at(-1);
-  const phrase = problemPhrase(problem, key, languageOf(editor.strings), editor.formats.number);
-  const draft = editor.draft.value;
-  const named = fieldName(problem.path, ofFile ? { ...draft, items: [], persons: [], blockTypes: [] } : draft, editor.strings);
-  const field = ofFile && named !== problem.path ? `${named} (${problem.path})` : named;
-  // A problem of the whole plan (`session`, `items`) names no field.
-  // A field the format does not know has no label: it is named as written.
-  if (problem.rule?.kind === 'unknownField' || problem.rule?.kind === 'reservedKey') return { field: problem.path, phrase };
-  return { field: named === problem.path ? null : field, phrase };
 }
 
 /** A problem with a link to its field when the page shows one, and a way to drop fields the format does not know. */

@@ -1,6 +1,11 @@
-// A problem's field in the editor's own words ("Duration (min) of “Check-in”"), for sentences that point at a field.
+// A field's DOM id, and a problem's field in the editor's own words ("Duration (min) of “Check-in”") for sentences that point at it.
 import type { PlannerStrings } from '../i18n/strings.js';
-import { itemAt, parseFieldPath, type Draft } from '../tree.js';
+import { fieldPath, itemAt, parseFieldPath, type Draft, type Segments } from '../tree.js';
+
+/** The DOM id of a field: its problem path, so a problem listed elsewhere can point at it. */
+export function fieldId(path: Segments): string {
+  return `field:${fieldPath(path)}`;
+}
 
 /** The editor's label of each field a problem path can end in, by its key in the document. */
 function labelOf(key: string, parent: string | number | undefined, strings: PlannerStrings): string | undefined {
@@ -34,9 +39,13 @@ export function fieldName(path: string, draft: Draft, strings: PlannerStrings): 
   // The last named key, and what holds it: `items[0].children[1].duration` → duration of items[0].children[1].
   let keyAt = segments.length - 1;
   while (keyAt >= 0 && typeof segments[keyAt] !== 'string') keyAt -= 1;
+  // A lane's people (`lanePersons["1"]`): the key is a lane, which the editor names as it counts, from 1.
+  if (keyAt > 0 && segments[keyAt - 1] === 'lanePersons') keyAt -= 1;
   const key = segments[keyAt];
   if (typeof key !== 'string') return path;
-  const label = (segments[0] === 'blockTypes' && key === 'name' ? strings.categoryName : labelOf(key, segments[keyAt - 1], strings)) ?? path;
+  const lane = key === 'lanePersons' ? Number(segments[keyAt + 1]) : Number.NaN;
+  const label = (Number.isInteger(lane) ? strings.lanePeople(strings.laneName(lane + 1))
+    : segments[0] === 'blockTypes' && key === 'name' ? strings.categoryName : labelOf(key, segments[keyAt - 1], strings)) ?? path;
   if (segments[0] === 'items') {
     const at: number[] = [];
     for (let index = 1; index < keyAt; index += 2) {

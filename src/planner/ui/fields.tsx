@@ -1,14 +1,13 @@
 // Labelled form fields bound to a draft path: each edit goes to the planner, each problem is marked at its field.
 import type { JSX, TargetedEvent } from 'preact';
-import { fieldPath, type JsonValue, type Segments } from '../tree.js';
-import { useEditor } from './context.js';
+import { fieldPath, parseFieldPath, type JsonValue, type Segments } from '../tree.js';
+import { NO_CAUSED, useEditor } from './context.js';
+import { focusProblem, problemText } from './problem-links.js';
+import { fieldId } from './field-names.js';
+
+export { fieldId };
 
 const NO_PROBLEMS: readonly string[] = [];
-
-/** The DOM id of a field: its problem path, so a problem listed elsewhere can point at it. */
-export function fieldId(path: Segments): string {
-  return `field:${fieldPath(path)}`;
-}
 
 interface FieldProps {
   readonly path: Segments;
@@ -21,12 +20,17 @@ interface FieldProps {
 
 /** Label, control and the field's problems (aria-invalid, aria-describedby): the frame every field shares. */
 function Frame({ path, label, problems = NO_PROBLEMS, className, children }: FieldProps & { children: (attributes: ControlAttributes) => JSX.Element }) {
+  const editor = useEditor();
   const id = fieldId(path);
   const invalid = problems.length > 0;
+  // What this field's change broke elsewhere is said here, where the change was made, with a link to each field.
+  const caused = editor.caused.value;
+  const broke = caused !== NO_CAUSED && caused.path === fieldPath(path) ? caused.problems : NO_CAUSED.problems;
+  const describedBy = [invalid ? `${id}:problem` : '', broke.length > 0 ? `${id}:caused` : ''].filter(Boolean).join(' ');
   const attributes: ControlAttributes = {
     id,
     'aria-invalid': invalid ? 'true' : undefined,
-    'aria-describedby': invalid ? `${id}:problem` : undefined,
+    'aria-describedby': describedBy === '' ? undefined : describedBy,
   };
   return (
     <div class={`field${invalid ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
@@ -35,6 +39,21 @@ function Frame({ path, label, problems = NO_PROBLEMS, className, children }: Fie
       {invalid && (
         <p class="field-problem" id={`${id}:problem`}>
           {problems.join(' ')}
+        </p>
+      )}
+      {broke.length > 0 && (
+        <p class="field-problem field-caused" id={`${id}:caused`}>
+          {editor.strings.changeBroke}{' '}
+          {broke.map((problem, index) => {
+            const { field, phrase } = problemText(problem, editor);
+            return (
+              <span key={index}>
+                {field !== null ? <a href={`#${encodeURIComponent(fieldId(parseFieldPath(problem.path) ?? []))}`} onClick={(event) => { event.preventDefault(); focusProblem(editor, problem.path); }}>{field}</a> : null}
+                {field !== null ? `: ${phrase}` : phrase}
+                {index < broke.length - 1 ? '; ' : ''}
+              </span>
+            );
+          })}
         </p>
       )}
     </div>
@@ -49,10 +68,10 @@ interface ControlAttributes {
 
 /** Typing edits join one undo step per field; leaving the field ends it. */
 function useTyping(path: Segments, toValue: (text: string, control: HTMLInputElement | HTMLTextAreaElement) => JsonValue) {
-  const { planner } = useEditor();
+  const { planner, setField } = useEditor();
   return {
     onInput: (event: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      planner.apply({ kind: 'set', path, value: toValue(event.currentTarget.value, event.currentTarget) }, { typing: true });
+      setField(path, toValue(event.currentTarget.value, event.currentTarget), { typing: true });
     },
     onBlur: () => planner.finishEdit(),
   };
@@ -122,9 +141,9 @@ export function ColorField(props: FieldProps & { readonly value: string }) {
 }
 
 export function SelectField(props: FieldProps & { readonly value: string; readonly options: readonly { value: string; label: string }[]; readonly toValue: (text: string) => JsonValue }) {
-  const { planner } = useEditor();
+  const { setField } = useEditor();
   const onChange = (event: TargetedEvent<HTMLSelectElement>) => {
-    planner.apply({ kind: 'set', path: props.path, value: props.toValue(event.currentTarget.value) });
+    setField(props.path, props.toValue(event.currentTarget.value));
   };
   return (
     <Frame {...props}>
@@ -142,7 +161,7 @@ export function SelectField(props: FieldProps & { readonly value: string; readon
 }
 
 export function CheckboxField(props: FieldProps & { readonly checked: boolean }) {
-  const { planner } = useEditor();
+  const { setField } = useEditor();
   const id = fieldId(props.path);
   const problems = props.problems ?? NO_PROBLEMS;
   return (
@@ -153,7 +172,7 @@ export function CheckboxField(props: FieldProps & { readonly checked: boolean })
         checked={props.checked}
         aria-invalid={problems.length > 0 ? 'true' : undefined}
         aria-describedby={problems.length > 0 ? `${id}:problem` : undefined}
-        onChange={(event) => planner.apply({ kind: 'set', path: props.path, value: event.currentTarget.checked })}
+        onChange={(event) => setField(props.path, event.currentTarget.checked)}
       />
       <label for={id}>{props.label}</label>
       {problems.length > 0 && (
@@ -176,10 +195,10 @@ export function PeopleField(props: {
   readonly persons: readonly { id: string; name: string }[];
   readonly problems: ReadonlyMap<string, readonly string[]>;
 }) {
-  const { planner, strings } = useEditor();
+  const { setField, strings } = useEditor();
   const chosen = new Set(props.value);
   const declared = new Set(props.persons.map((person) => person.id));
-  const set = (ids: string[]) => planner.apply({ kind: 'set', path: props.path, value: ids });
+  const set = (ids: string[]) => setField(props.path, ids);
   const toggle = (id: string, on: boolean) => set(on ? props.persons.filter((p) => p.id === id || chosen.has(p.id)).map((p) => p.id).concat(props.value.filter((v) => !declared.has(v))) : props.value.filter((v) => v !== id));
   const own = props.problems.get(fieldPath(props.path)) ?? NO_PROBLEMS;
   return (

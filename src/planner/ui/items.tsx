@@ -129,7 +129,7 @@ function RowField(props: { readonly editor: EditorContext; readonly segments: (s
   const id = fieldId(path);
   const messages = props.problems.get(fieldPath(path)) ?? NO_MESSAGES;
   const invalid = messages.length > 0;
-  const { planner } = props.editor;
+  const { planner, setField } = props.editor;
   const toValue = props.field === 'duration' ? numberOrText : (text: string) => text;
   return (
     <div class={`field field--${props.field}${invalid ? ' field--invalid' : ''}`}>
@@ -143,7 +143,7 @@ function RowField(props: { readonly editor: EditorContext; readonly segments: (s
         value={typeof props.value === 'string' || typeof props.value === 'number' ? String(props.value) : ''}
         aria-invalid={invalid ? 'true' : undefined}
         aria-describedby={invalid ? `${id}:problem` : undefined}
-        onInput={(event) => planner.apply({ kind: 'set', path, value: toValue(event.currentTarget.value) }, { typing: true })}
+        onInput={(event) => setField(path, toValue(event.currentTarget.value), { typing: true })}
         onBlur={() => planner.finishEdit()}
       />
       {invalid && (

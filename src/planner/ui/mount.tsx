@@ -8,7 +8,8 @@ import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
 import type { Signal } from '@preact/signals';
 import { createEditorContext, Editor, type AddressBar } from './context.js';
-import { EditorRoot, focusProblem } from './editor.js';
+import { EditorRoot } from './editor.js';
+import { focusProblem } from './problem-links.js';
 
 /** The planner's worker bundle (src/planner/worker.ts) next to this bundle; set by src/viewer/build.mjs. */
 declare const __PLANNER_WORKER_FILE__: string;
