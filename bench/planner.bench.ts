@@ -17,7 +17,7 @@ import { buildBaseline, startServerFor, type BaselineBuild } from './browser-bas
 import { TYPE_IN_FIRST_TITLE } from './planner-typing.js';
 import { marksDuring, option, traceEvents, type TraceEvent } from './trace.js';
 
-/** Issue 30's targets, main-thread CPU in ms. */
+/** The planner's goals, main-thread CPU in ms (docs/benchmarks.md, "Planner"). */
 const GOALS = { editFifty: 16, editLargest: 50, enterLargest: 200 };
 
 /** CPU ms between the n-th mark `from` and the n-th mark `to`. */

@@ -1,4 +1,4 @@
-// Issue 27's attacks on the built server as it starts by default (and on uWS where the row applies), from several
+// The denial-of-service attacks (test/support/attacks.ts) on the built server as it starts by default (and on uWS where the row applies), from several
 // loopback addresses: RSS from /proc, per-thread CPU from /proc, health on fresh connections, refusals in /metrics.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
