@@ -65,6 +65,23 @@ export function itemSegments(at: ItemPath): (string | number)[] {
   return segments;
 }
 
+/** The item path of a field's segments, the inverse of itemSegments: ['items', 2, 'children', 0, 'title'] → [2, 0]. */
+export function itemPathOf(segments: Segments): number[] {
+  const at: number[] = [];
+  if (segments[0] !== 'items') return at;
+  for (let index = 1; index < segments.length; index += 2) {
+    const position = segments[index];
+    if (typeof position !== 'number' || (index > 1 && segments[index - 1] !== 'children')) break;
+    at.push(position);
+  }
+  return at;
+}
+
+/** The last named key of a field's segments (`duration` of `items[0].duration`), which says what kind of field it is. */
+export function fieldKey(segments: Segments | undefined): string | undefined {
+  return segments?.filter((segment): segment is string => typeof segment === 'string').at(-1);
+}
+
 /** The problem path of a field: the same text the session code puts in its messages (`items[2].children[0].title`). */
 export function fieldPath(segments: Segments): string {
   return formatPath(segments);

@@ -21,9 +21,16 @@ function countBlocks(items: readonly CountedItem[]): number {
   return count;
 }
 
-/** Durations are not recalculated from children and gaps from fixedStartTime are not added (docs/import-guide.md, "Durations and the summary"). */
+/**
+ * The sum of the top-level durations as written: containers are not recalculated from their children and gaps from
+ * fixedStartTime are not added (docs/import-guide.md, "Durations and the summary"). The page names it "Duration".
+ */
+export function totalDuration(items: readonly { readonly duration: number }[]): number {
+  let total = 0;
+  for (const item of items) total += item.duration;
+  return total;
+}
+
 export function summarize(session: Session): SessionSummary {
-  let totalDuration = 0;
-  for (const item of session.items) totalDuration += item.duration;
-  return { title: session.workshop.title, blockCount: countBlocks(session.items), totalDuration };
+  return { title: session.workshop.title, blockCount: countBlocks(session.items), totalDuration: totalDuration(session.items) };
 }

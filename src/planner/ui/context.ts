@@ -6,7 +6,7 @@ import type { Problem } from '../../session/errors.js';
 import { problemPhrase } from '../i18n/problems.js';
 import type { PlannerLanguage, PlannerStrings } from '../i18n/strings.js';
 import type { Planner, PlannerState } from '../planner.js';
-import { fieldPath, parseFieldPath, type Draft, type JsonValue, type Segments } from '../tree.js';
+import { fieldKey, fieldPath, parseFieldPath, type Draft, type JsonValue, type Segments } from '../tree.js';
 
 export interface Formats {
   /** "1 h 30 min" / "1 Std. 30 Min." */
@@ -147,7 +147,7 @@ export function languageOf(strings: PlannerStrings): PlannerLanguage {
 function localizedByPath(problems: readonly Problem[], language: PlannerLanguage, formats: Formats): ReadonlyMap<string, readonly string[]> {
   const byPath = new Map<string, string[]>();
   for (const problem of problems) {
-    const field = parseFieldPath(problem.path)?.filter((segment): segment is string => typeof segment === 'string').at(-1);
+    const field = fieldKey(parseFieldPath(problem.path));
     const phrase = problemPhrase(problem, field, language, formats.number);
     const list = byPath.get(problem.path);
     if (list) list.push(phrase);

@@ -1,6 +1,6 @@
 // A field's DOM id, and a problem's field in the editor's own words ("Duration (min) of “Check-in”") for sentences that point at it.
 import type { PlannerStrings } from '../i18n/strings.js';
-import { fieldPath, itemAt, parseFieldPath, type Draft, type Segments } from '../tree.js';
+import { fieldPath, itemAt, itemPathOf, parseFieldPath, type Draft, type Segments } from '../tree.js';
 
 /** The DOM id of a field: its problem path, so a problem listed elsewhere can point at it. */
 export function fieldId(path: Segments): string {
@@ -46,14 +46,9 @@ export function fieldName(path: string, draft: Draft, strings: PlannerStrings): 
   const lane = key === 'lanePersons' ? Number(segments[keyAt + 1]) : Number.NaN;
   const label = (Number.isInteger(lane) ? strings.lanePeople(strings.laneName(lane + 1))
     : segments[0] === 'blockTypes' && key === 'name' ? strings.categoryName : labelOf(key, segments[keyAt - 1], strings)) ?? path;
-  if (segments[0] === 'items') {
-    const at: number[] = [];
-    for (let index = 1; index < keyAt; index += 2) {
-      if (typeof segments[index] === 'number' && (index === 1 || segments[index - 1] === 'children')) at.push(segments[index] as number);
-    }
-    const item = at.length > 0 ? itemAt(draft, at) : undefined;
-    if (item) return strings.fieldOf(label, item.title || item.id);
-  }
+  const at = itemPathOf(segments.slice(0, keyAt));
+  const item = at.length > 0 ? itemAt(draft, at) : undefined;
+  if (item) return strings.fieldOf(label, item.title || item.id);
   if ((segments[0] === 'persons' || segments[0] === 'blockTypes') && typeof segments[1] === 'number') {
     const entry = segments[0] === 'persons' ? draft.persons[segments[1]] : draft.blockTypes[segments[1]];
     if (entry) return strings.fieldOf(label, entry.name || entry.id);

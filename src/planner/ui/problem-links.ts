@@ -1,7 +1,7 @@
 // Problems as links: a problem's field in the editor's words and language, and moving focus to that field.
 import type { Problem } from '../../session/errors.js';
 import { problemPhrase } from '../i18n/problems.js';
-import { itemAt, parseFieldPath } from '../tree.js';
+import { fieldKey, itemAt, itemPathOf, parseFieldPath } from '../tree.js';
 import { languageOf, type EditorContext } from './context.js';
 import { fieldId, fieldName } from './field-names.js';
 
@@ -9,15 +9,9 @@ import { fieldId, fieldName } from './field-names.js';
 export function focusProblem(editor: EditorContext, path: string): void {
   const segments = parseFieldPath(path);
   if (segments === undefined) return;
-  if (segments[0] === 'items') {
-    const at: number[] = [];
-    for (let index = 1; index < segments.length; index += 2) {
-      if (typeof segments[index] !== 'number' || (index > 1 && segments[index - 1] !== 'children')) break;
-      at.push(segments[index] as number);
-    }
-    const item = at.length > 0 ? itemAt(editor.draft.value, at) : undefined;
-    if (item && !editor.open.value.has(item.id)) editor.open.value = new Set([...editor.open.value, item.id]);
-  }
+  const at = itemPathOf(segments);
+  const item = at.length > 0 ? itemAt(editor.draft.value, at) : undefined;
+  if (item && !editor.open.value.has(item.id)) editor.open.value = new Set([...editor.open.value, item.id]);
   editor.focus.value = { field: fieldId(segments) };
 }
 
@@ -27,7 +21,7 @@ export function focusProblem(editor: EditorContext, path: string): void {
  */
 export function problemText(problem: Problem, editor: EditorContext, ofFile = false): { field: string | null; phrase: string } {
   const segments = parseFieldPath(problem.path);
-  const key = segments?.filter((segment): segment is string => typeof segment === 'string').at(-1);
+  const key = fieldKey(segments);
   const phrase = problemPhrase(problem, key, languageOf(editor.strings), editor.formats.number);
   const draft = editor.draft.value;
   const named = fieldName(problem.path, ofFile ? { ...draft, items: [], persons: [], blockTypes: [] } : draft, editor.strings);
