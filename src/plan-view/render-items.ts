@@ -102,7 +102,7 @@ function blockHtml(block: PlanBlock, context: RenderContext, level: number): str
 
 function groupHtml(group: PlanGroup, start: number, context: RenderContext, level: number): string {
   return `<section class="group">${containerHeaderHtml(group.title, group.duration, '', context, level)}${textsHtml(group.description, group.notes, '')}`
-    + `${overrunHtml(group.children, group.duration, context)}${timelineHtml(group.children, start, context, level + 1)}</section>`;
+    + `${overrunHtml(group.children, start, group.duration, context)}${timelineHtml(group.children, start, context, level + 1)}</section>`;
 }
 
 function breakoutHtml(breakout: PlanBreakout, start: number, context: RenderContext, level: number): string {
@@ -132,8 +132,8 @@ function containerHeaderHtml(title: string, duration: number, detail: string, co
 }
 
 /** A note when a group's children take longer than the group itself. */
-function overrunHtml(children: readonly PlanItem[], duration: number, context: RenderContext): string {
-  const over = overrunMinutes(children, duration, context.relative);
+function overrunHtml(children: readonly PlanItem[], start: number, duration: number, context: RenderContext): string {
+  const over = overrunMinutes(children, start, duration, context.relative);
   return over === 0 ? '' : `<p class="overrun">${escapeHtml(context.locale.strings.overrun(context.locale.formatDuration(over)))}</p>`;
 }
 

@@ -65,14 +65,15 @@ function pinOnDayOf(cursor: number, pin: number): number {
 }
 
 /**
- * How many minutes a group's children run past the group's own duration (0 when they fit). Without a start time fixed
- * start times cannot be placed, so nothing is said then. The view and the editor both say it from this.
+ * How many minutes a group's children, placed from the group's `start` as the timeline places them (fixed start times
+ * included), run past the group's own duration (0 when they fit). Without a start time fixed start times cannot be
+ * placed, so nothing is said then. The view and the editor both say it from this.
  */
-export function overrunMinutes(children: readonly Timed[], duration: number, relative: boolean): number {
+export function overrunMinutes(children: readonly Timed[], start: number, duration: number, relative: boolean): number {
   if (relative) return 0;
-  let childEnd = 0;
-  for (const slot of placeSequence(children, 0, false)) if (slot.end > childEnd) childEnd = slot.end;
-  return childEnd > duration ? childEnd - duration : 0;
+  let childEnd = start;
+  for (const slot of placeSequence(children, start, false)) if (slot.end > childEnd) childEnd = slot.end;
+  return childEnd - start > duration ? childEnd - start - duration : 0;
 }
 
 /** "09:05", or "+1:30" style offsets in relative mode; a "+1d" suffix past midnight. */

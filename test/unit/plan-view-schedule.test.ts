@@ -4,7 +4,7 @@ import { escapeHtml } from '../../src/plan-view/html.js';
 import { createViewerLocale } from '../../src/plan-view/i18n/locale.js';
 import type { Plan } from '../../src/plan-view/plan.js';
 import { plannedMinutes, planLengthParts } from '../../src/plan-view/plan-length.js';
-import { formatMinutes, formatRange, parseClockTime, placeSequence, workshopClock } from '../../src/plan-view/schedule.js';
+import { formatMinutes, formatRange, overrunMinutes, parseClockTime, placeSequence, workshopClock } from '../../src/plan-view/schedule.js';
 
 const item = (duration: number, fixedStartTime: string | null = null) => ({ duration, fixedStartTime });
 
@@ -79,5 +79,17 @@ describe("a plan's length, named two ways", () => {
   it('without a start time counts from the start, and an empty plan has no span', () => {
     expect(lengthOf([item(20), item(10)], null, 'en')).toEqual({ start: 'No start time set: times count from the start', planned: 'Duration 30 mins', span: '+0:00–+0:30' });
     expect(lengthOf([], '09:00', 'en')).toEqual({ planned: 'Duration 0 mins' });
+  });
+});
+
+describe("a group's overrun", () => {
+  it('places the children from the group\'s start, so a fixed start time inside counts from the day, not from midnight', () => {
+    // A 60-minute group at 09:00 holding 15 minutes, a block fixed at 09:15 of 25, then 30: they end at 10:10.
+    const children = [item(15), item(25, '09:15'), item(30)];
+    expect(overrunMinutes(children, 540, 60, false)).toBe(10);
+    expect(overrunMinutes(children, 540, 70, false)).toBe(0);
+    expect(overrunMinutes([item(30), item(45)], 600, 60, false)).toBe(15);
+    // Without a start time fixed times cannot be placed: nothing is said.
+    expect(overrunMinutes([item(30), item(45)], 0, 60, true)).toBe(0);
   });
 });

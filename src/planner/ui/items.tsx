@@ -214,7 +214,7 @@ function Row(props: RowProps) {
         </span>
       </div>
       {open && <Details {...props} id={detailsId} title={title} segments={segments} path={at} />}
-      {item.type === 'group' && <Overrun group={item} relative={props.list.times.clock.relative} />}
+      {item.type === 'group' && <Overrun group={item} start={props.list.times.slots.get(item)?.start ?? 0} relative={props.list.times.clock.relative} />}
       {isContainer(item) && (
         <ItemList items={item.children as readonly Item[]} container={at} parent={item} list={props.list} />
       )}
@@ -223,9 +223,9 @@ function Row(props: RowProps) {
 }
 
 /** The view's hint when a group's items take longer than the group: said as the plan is typed, never a problem. */
-function Overrun({ group, relative }: { readonly group: Group; readonly relative: boolean }) {
+function Overrun({ group, start, relative }: { readonly group: Group; readonly start: number; readonly relative: boolean }) {
   const { strings, formats } = useEditor();
-  const over = overrunMinutes(group.children as readonly Item[], group.duration, relative);
+  const over = overrunMinutes(group.children as readonly Item[], start, group.duration, relative);
   return over === 0 ? null : <p class="edit-hint overrun">{strings.overrun(formats.duration(over))}</p>;
 }
 
