@@ -3,14 +3,18 @@
 import type { ViewerLocale } from './i18n/locale.js';
 import type { Plan } from './plan.js';
 import { formatRange } from './schedule.js';
-import { totalDuration } from '../session/summary.js';
 
 /** How the span on the clock relates to the planned length. */
 export type SpanRelation = 'exact' | 'gaps' | 'overlaps';
 
-/** The sum of the top-level durations as written: the figure create's summary reports. */
+/**
+ * The sum of the top-level durations as written: the figure create's summary reports (session/summary.ts), summed
+ * here because the plan view imports no session code.
+ */
 export function plannedMinutes(plan: Plan): number {
-  return totalDuration(plan.items);
+  let total = 0;
+  for (const item of plan.items) total += item.duration;
+  return total;
 }
 
 /**
