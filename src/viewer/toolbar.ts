@@ -1,6 +1,7 @@
-// The page's toolbar (screen only): copy link, print, calendar and agenda downloads, the notes toggle, and the place where
-// the planner's "Edit plan" button goes. It calls the actions it is given and says what happened in a status line.
+// The page's toolbar (screen only): the planner's "Edit plan", copy link, and a menu with print, the calendar and agenda
+// downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
 import { el } from '../plan-view/dom.js';
+import { createMenuButton } from './menu-button.js';
 import type { Strings } from '../plan-view/i18n/strings.js';
 import { planHasNotes } from './notes-preference.js';
 import type { Plan } from '../plan-view/plan.js';
@@ -23,7 +24,7 @@ export interface Toolbar {
    * button in it, so the button sits with the others and inherits their look and keyboard order.
    */
   readonly editSlot: HTMLElement;
-  /** Shows the toolbar for a plan: the calendar button says why when the plan cannot go into a calendar. */
+  /** Shows the toolbar for a plan: the calendar item says why when the plan cannot go into a calendar. */
   showFor(plan: Plan, notesShown: boolean): void;
   /** Hides the toolbar (problem and empty pages). */
   hide(): void;
@@ -31,27 +32,19 @@ export interface Toolbar {
   announce(text: string): void;
 }
 
-function button(label: string, action: string): HTMLButtonElement {
-  const control = el('button', 'button', label);
-  control.type = 'button';
-  control.dataset['action'] = action;
-  return control;
-}
-
 /** Builds the toolbar in the page's language. */
 export function createToolbar(strings: Strings, actions: ToolbarActions): Toolbar {
   const editSlot = el('span', 'toolbar-slot');
   editSlot.dataset['slot'] = 'edit';
-  const copy = button(strings.copyLink, 'copy-link');
-  const print = button(strings.print, 'print');
-  const calendar = button(strings.downloadCalendar, 'calendar');
-  const agenda = button(strings.downloadAgenda, 'agenda');
-  const notes = button(strings.showNotes, 'notes');
-  notes.setAttribute('aria-pressed', 'false');
-  const group = el('div', 'toolbar', editSlot, copy, print, calendar, agenda, notes);
+  const copy = el('button', 'button', strings.copyLink);
+  copy.type = 'button';
+  copy.dataset['action'] = 'copy-link';
+  const more = createMenuButton(strings.moreActions);
+  const group = el('div', 'toolbar', editSlot, copy, more.element);
   group.setAttribute('role', 'group');
   group.setAttribute('aria-label', strings.toolbarLabel);
 
+  // The reason a menu item cannot work, for aria-describedby: never shown itself, as the menu is closed most of the time.
   const why = el('p', 'toolbar-note');
   why.id = 'calendar-unavailable';
   why.hidden = true;
@@ -72,37 +65,43 @@ export function createToolbar(strings: Strings, actions: ToolbarActions): Toolba
   copy.addEventListener('click', () => {
     void actions.copyLink().then((copied) => announce(copied ? strings.linkCopied : strings.copyFailed));
   });
-  print.addEventListener('click', () => actions.print());
+  more.add(strings.print, 'print', () => actions.print());
   const downloadCalendar = download(() => actions.downloadCalendar());
-  calendar.addEventListener('click', () => {
+  const calendar = more.add(strings.downloadCalendar, 'calendar', () => {
     if (calendar.getAttribute('aria-disabled') === 'true') announce(why.textContent ?? '');
     else downloadCalendar();
   });
-  agenda.addEventListener('click', download(() => actions.downloadAgenda()));
-  notes.addEventListener('click', () => {
-    const shown = notes.getAttribute('aria-pressed') !== 'true';
-    notes.setAttribute('aria-pressed', String(shown));
-    actions.notesChanged(shown);
+  more.add(strings.downloadAgenda, 'agenda', download(() => actions.downloadAgenda()));
+  // The toggle's label says what it does now ("Show notes" or "Hide notes"), so it tells its state without a pressed look.
+  let notesShown = false;
+  const showNotes = (shown: boolean): void => {
+    notesShown = shown;
+    notes.textContent = shown ? strings.hideNotes : strings.showNotes;
+  };
+  const notes = more.add(strings.showNotes, 'notes', () => {
+    showNotes(!notesShown);
+    actions.notesChanged(notesShown);
   });
 
   return {
     element,
     editSlot,
-    showFor(plan, notesShown) {
-      // The button stays focusable when it cannot work (aria-disabled, not disabled), so keyboard and screen reader
-      // users reach it and hear why, as sighted users read the note under the toolbar.
+    showFor(plan, shown) {
+      // The item stays focusable when it cannot work (aria-disabled, not disabled): it describes why to a screen reader,
+      // shows why on hover, and says why in the status line when chosen.
       const blocker = calendarBlocker(plan);
       why.textContent = blocker === 'date' ? strings.calendarNeedsDate : blocker === 'startTime' ? strings.calendarNeedsStartTime : '';
-      why.hidden = blocker === null;
       if (blocker === null) {
         calendar.removeAttribute('aria-disabled');
         calendar.removeAttribute('aria-describedby');
+        calendar.removeAttribute('title');
       } else {
         calendar.setAttribute('aria-disabled', 'true');
         calendar.setAttribute('aria-describedby', why.id);
+        calendar.title = why.textContent;
       }
       notes.hidden = !planHasNotes(plan.items);
-      notes.setAttribute('aria-pressed', String(notesShown));
+      showNotes(shown);
       status.textContent = '';
       element.hidden = false;
     },

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHIPS_PER_LIST } from '../../src/plan-view/render-items.js';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
-import { ARTIFACTS, seriousAxeViolations, visit } from '../support/viewer-visit.js';
+import { ARTIFACTS, menuItem, seriousAxeViolations, visit } from '../support/viewer-visit.js';
 
 let english: ViewerPage | undefined;
 let german: ViewerPage | undefined;
@@ -76,7 +76,8 @@ describe('downloads of a hostile link', () => {
       items: [block(injected, { title: `T\u2028${injected}`, description: `\u0085\u000b\u000c\u0000${injected}` }), block('ok')],
     });
     const { page, pageErrors } = await visit(english!.browser.context, `${english!.server.url}/${link}`);
-    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByRole('button', { name: 'Download calendar (.ics)', exact: true }).click()]);
+    const item = await menuItem(page, 'Download calendar (.ics)');
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), item.click()]);
     expect(file.suggestedFilename()).toBe('plan-sci-exe.ics');
     const path = `${ARTIFACTS}hostile.ics`;
     await file.saveAs(path);

@@ -7,7 +7,7 @@ import { en } from '../../src/plan-view/i18n/en.js';
 import type { Strings } from '../../src/plan-view/i18n/strings.js';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
-import { ARTIFACTS, createLink, onServer, seriousAxeViolations, visit } from '../support/viewer-visit.js';
+import { ARTIFACTS, createLink, menuItem, onServer, seriousAxeViolations, visit } from '../support/viewer-visit.js';
 
 let english: ViewerPage | undefined;
 let german: ViewerPage | undefined;
@@ -68,8 +68,12 @@ describe('language', () => {
     expect(await page.locator('[data-item-id="stationen"] .lane-title').allInnerTexts()).toEqual(['Breakout 1', 'Breakout 2']);
     expect(await page.locator('[data-item-id="werkstatt"] .lane--wide .lane-title').innerText()).toBe('Gleiches Programm in allen 3 Breakouts');
     expect(await page.locator('[data-item-id="werkstatt"] .item-detail').innerText()).toBe('3 parallele Breakouts, in jedem das gleiche Programm');
-    for (const name of ['Link kopieren', 'Drucken', 'Kalender herunterladen (.ics)', 'Ablauf herunterladen (Markdown)', 'Notizen anzeigen'])
-      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    for (const name of ['Plan bearbeiten', 'Link kopieren', 'Mehr']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    await menuItem(page, 'Drucken');
+    expect(await page.getByRole('menu', { name: 'Mehr' }).getByRole('menuitem').allInnerTexts()).toEqual(['Drucken', 'Kalender herunterladen (.ics)', 'Ablauf herunterladen (Markdown)', 'Notizen anzeigen']);
+    await (await menuItem(page, 'Notizen anzeigen')).click();
+    expect(await (await menuItem(page, 'Notizen ausblenden')).count()).toBe(1);
+    await (await menuItem(page, 'Notizen ausblenden')).click();
     expect(await page.getByRole('group', { name: 'Aktionen zum Plan' }).count()).toBe(1);
     expect(await page.locator('.page-footer').innerText()).toBe(de.footer);
     const body = await page.locator('body').innerText();
@@ -139,7 +143,12 @@ describe('accessibility', () => {
       for (const [state, url] of [['plan', onServer(server.url, links[language])], ['problem', `${server.url}/${BROKEN}`], ['empty', `${server.url}/`]] as const) {
         const { page } = await visit(browser.context, url);
         expect(await page.locator('#app').getAttribute('data-state')).toBe(state);
-        if (state === 'plan') await page.getByRole('button', { name: tables[language].showNotes, exact: true }).click();
+        if (state === 'plan') {
+          // Notes shown, and the menu open over the plan: its items are part of the page the check sees.
+          const notes = await menuItem(page, tables[language].showNotes);
+          if (await notes.count() === 1) await notes.click();
+          await menuItem(page, tables[language].hideNotes);
+        }
         if (state === 'problem') await page.locator('.problem-summary').click();
         expect(await seriousAxeViolations(page), `${language} ${state}`).toEqual([]);
         await expectLandmarksAndHeadings(page);
@@ -160,14 +169,37 @@ describe('accessibility', () => {
         expect(focused[2], `focus ring on ${focused[1]}`).not.toBe('none');
       }
     }
-    expect(reached).toEqual(['Edit plan', 'Copy link', 'Print', 'Download calendar (.ics)', 'Download agenda (Markdown)', 'Show notes']);
-    // Tab on to the notes toggle (the way round may pass the browser's own stops), which works from the keyboard.
-    for (let press = 0; press < 10 && await page.evaluate('document.activeElement?.textContent') !== 'Show notes'; press += 1) await page.keyboard.press('Tab');
-    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Show notes');
-    // (An earlier test may have left notes shown in this browser's storage: Enter flips whatever it is.)
-    const before = await page.getByRole('button', { name: 'Show notes' }).getAttribute('aria-pressed');
+    expect(reached).toEqual(['Edit plan', 'Copy link', 'More']);
+    // The menu from the keyboard alone: Enter opens it on its first item, the arrows walk it (round at the ends),
+    // Escape closes it and gives focus back, Enter on an item chooses it.
+    const focused = () => page.evaluate('document.activeElement?.textContent');
+    for (let press = 0; press < 10 && await focused() !== 'More'; press += 1) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    expect(await page.getByRole('button', { name: 'Show notes' }).getAttribute('aria-pressed')).toBe(before === 'true' ? 'false' : 'true');
+    expect(await focused()).toBe('Print');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Download calendar (.ics)');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    const toggle = await focused() as string;
+    expect(['Show notes', 'Hide notes']).toContain(toggle);
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('Print');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').isVisible()).toBe(false);
+    expect(await focused()).toBe('More');
+    // ArrowUp opens it on its last item, the notes toggle (an earlier test may have left notes shown: it flips either way).
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(toggle);
+    const visibleNotes = () => page.locator('.item-notes').first().isVisible();
+    const before = await visibleNotes();
+    await page.keyboard.press('Enter');
+    expect(await visibleNotes()).toBe(!before);
+    expect(await focused()).toBe('More');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(toggle === 'Show notes' ? 'Hide notes' : 'Show notes');
+    // Tab leaves the open menu for the next control and closes it.
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('menu').isVisible()).toBe(false);
     await page.close();
 
     const empty = await visit(english!.browser.context, `${english!.server.url}/`);
@@ -184,6 +216,8 @@ describe('phone width and screenshots', () => {
       for (const [state, url] of [['plan', onServer(server.url, links[language])], ['problem', `${server.url}/${BROKEN}`], ['empty', `${server.url}/`]] as const) {
         const { page, pageErrors } = await visit(browser.context, url);
         await page.screenshot({ path: `${ARTIFACTS}viewer-${language}-${state}-desktop.png`, fullPage: true });
+        const toolbarRows = () => page.locator('.toolbar > *, .toolbar-slot > *').evaluateAll((nodes) => new Set(nodes.filter((node) => node.getClientRects().length > 0).map((node) => Math.round(node.getBoundingClientRect().top))).size);
+        if (state === 'plan') expect(await toolbarRows(), `${language}: one toolbar row at ${page.viewportSize()?.width} px`).toBe(1);
         await page.setViewportSize({ width: 390, height: 844 });
         await page.waitForFunction('innerWidth === 390');
         const widths = await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]') as [number, number];
@@ -195,7 +229,15 @@ describe('phone width and screenshots', () => {
           // Nothing sticks out on the right: every box ends inside the viewport.
           const rightmost = await page.evaluate(`Math.max(...[...document.querySelectorAll('#app *, .page-header *')].map((node) => node.getBoundingClientRect().right))`) as number;
           expect(rightmost).toBeLessThanOrEqual(390);
-          await page.getByRole('button', { name: tables[language].showNotes, exact: true }).click();
+          // The toolbar is one row: its buttons share one line, and the open menu stays on the screen.
+          expect(await toolbarRows(), `${language}: one toolbar row at 390 px`).toBe(1);
+          const notes = await menuItem(page, tables[language].showNotes);
+          const menuBox = await page.getByRole('menu').boundingBox();
+          expect(menuBox!.x).toBeGreaterThanOrEqual(0);
+          expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(390);
+          await page.screenshot({ path: `${ARTIFACTS}viewer-${language}-menu-phone.png` });
+          if (await notes.count() === 1) await notes.click();
+          else await page.keyboard.press('Escape');
         }
         await page.screenshot({ path: `${ARTIFACTS}viewer-${language}-${state}-phone.png`, fullPage: true });
         expect(pageErrors).toEqual([]);

@@ -10,7 +10,7 @@ import { readAgenda, readCalendar } from '../support/export-readers.js';
 import { pdfText, pdfToPngs } from '../support/poppler.js';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
-import { ARTIFACTS, createLink, dataOf, onServer, visit } from '../support/viewer-visit.js';
+import { ARTIFACTS, createLink, dataOf, menuItem, onServer, visit } from '../support/viewer-visit.js';
 
 let viewer: ViewerPage | undefined;
 let germanViewer: ViewerPage | undefined;
@@ -28,9 +28,10 @@ afterAll(async () => {
 const server = () => viewer!.server;
 const context = () => viewer!.browser.context;
 
-/** Clicks a toolbar button that starts a download and returns the saved file's name and text (kept as an artefact). */
+/** Chooses a toolbar menu item that starts a download and returns the saved file's name and text (kept as an artefact). */
 async function download(page: Page, name: string, artefact: string): Promise<{ fileName: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByRole('button', { name, exact: true }).click()]);
+  const item = await menuItem(page, name);
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), item.click()]);
   const path = `${ARTIFACTS}${artefact}`;
   await file.saveAs(path);
   return { fileName: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
@@ -45,19 +46,22 @@ async function shownBlockTimes(page: Page): Promise<Map<string, { start: string;
 }
 
 describe('notes', () => {
-  it('are folded behind "Show notes", which shows all of them at once; the choice survives a reload, not the link', async () => {
+  it('are folded behind "Show notes", which shows all of them at once and then reads "Hide notes"; the choice survives a reload, not the link', async () => {
     const link = await createLink(server().url, germanWorkshopPlan());
     const url = onServer(server().url, link, '?lang=en');
     const { page, pageErrors } = await visit(context(), url);
-    const toggle = page.getByRole('button', { name: 'Show notes', exact: true });
     const notes = page.locator('.item-notes');
     expect(await notes.count()).toBe(4);
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     for (const note of await notes.all()) expect(await note.isVisible()).toBe(false);
 
-    await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await (await menuItem(page, 'Show notes')).click();
     for (const note of await notes.all()) expect(await note.isVisible()).toBe(true);
+    // The menu closed and gave focus back to its button; the toggle now says what it does next.
+    expect(await page.getByRole('menu').isVisible()).toBe(false);
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-haspopup")')).toBe('menu');
+    expect(await (await menuItem(page, 'Hide notes')).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: 'Show notes' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     const note = page.locator('[data-item-id="ankommen"] .item-notes');
     expect(await note.innerText()).toBe('Pünktlich anfangen, Nachzügler später abholen.');
     // Its label is the page language's, from the locale's style sheet.
@@ -66,19 +70,19 @@ describe('notes', () => {
 
     await page.reload();
     await page.waitForSelector('#app[data-state="plan"]');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     for (const note of await notes.all()) expect(await note.isVisible()).toBe(true);
-    await toggle.click();
+    await (await menuItem(page, 'Hide notes')).click();
     await page.reload();
     await page.waitForSelector('#app[data-state="plan"]');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await (await menuItem(page, 'Show notes')).count()).toBe(1);
     expect(await notes.first().isVisible()).toBe(false);
     expect(pageErrors).toEqual([]);
     await page.close();
 
     // A plan without notes offers no toggle.
     const plain = await visit(context(), onServer(server().url, await createLink(server().url, { ...workshopPlan(), items: [] })));
-    expect(await plain.page.getByRole('button', { name: 'Show notes' }).count()).toBe(0);
+    expect(await (await menuItem(plain.page, 'Show notes')).count()).toBe(0);
+    expect(await plain.page.getByRole('menuitem').count()).toBe(3);
     await plain.page.close();
   });
 });
@@ -131,14 +135,14 @@ describe('downloads', () => {
 
   it('says why there is no calendar for a plan without a date, and downloads nothing', async () => {
     const { page } = await visit(context(), onServer(server().url, await createLink(server().url, { ...workshopPlan(), workshop: { title: 'Undated', description: '', date: null, startTime: '10:00' } })));
-    const button = page.getByRole('button', { name: 'Download calendar (.ics)', exact: true });
-    expect(await button.getAttribute('aria-disabled')).toBe('true');
-    expect(await page.locator('#calendar-unavailable').innerText()).toBe(en.calendarNeedsDate);
-    expect(await button.evaluate((node) => document.getElementById(node.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(en.calendarNeedsDate);
+    const item = await menuItem(page, 'Download calendar (.ics)');
+    expect(await item.getAttribute('aria-disabled')).toBe('true');
+    expect(await item.getAttribute('title')).toBe(en.calendarNeedsDate);
+    expect(await item.evaluate((node) => document.getElementById(node.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(en.calendarNeedsDate);
     let downloads = 0;
     page.on('download', () => { downloads += 1; });
     // Reachable and pressable from the keyboard (aria-disabled, not disabled): it answers with the reason.
-    await button.focus();
+    await item.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: en.calendarNeedsDate }).waitFor();
     await page.waitForTimeout(500);

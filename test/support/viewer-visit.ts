@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Screenshots, PDFs and downloads of the browser tests (git-ignored), for people to look at. */
@@ -72,4 +72,11 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** The `data-<key>` values of every element the selector matches, in document order. */
 export function dataOf(page: Page, selector: string, key: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((nodes, name) => nodes.map((node) => (node as HTMLElement).dataset[name as string] ?? ''), key);
+}
+
+/** Opens the toolbar's menu ("More" or "Mehr") with a click and returns its item of that name, for the test to choose. */
+export async function menuItem(page: Page, name: string): Promise<Locator> {
+  const more = page.locator('.toolbar .menu-button');
+  if (await more.getAttribute('aria-expanded') !== 'true') await more.click();
+  return page.getByRole('menuitem', { name, exact: true });
 }

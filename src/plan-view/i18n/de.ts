@@ -25,6 +25,8 @@ export const de: Strings = {
   downloadStarted: (fileName) => `Gespeichert als ${fileName}.`,
   downloadFailed: 'Die Datei ließ sich nicht erstellen. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
   showNotes: 'Notizen anzeigen',
+  hideNotes: 'Notizen ausblenden',
+  moreActions: 'Mehr',
 
   noDate: 'Kein Datum festgelegt',
   noStartTime: 'Keine Startzeit festgelegt: Zeiten zählen ab Beginn',

@@ -25,6 +25,8 @@ export const en: Strings = {
   downloadStarted: (fileName) => `Saved as ${fileName}.`,
   downloadFailed: 'The file could not be made. Reload the page and try again.',
   showNotes: 'Show notes',
+  hideNotes: 'Hide notes',
+  moreActions: 'More',
 
   noDate: 'No date set',
   noStartTime: 'No start time set: times count from the start',

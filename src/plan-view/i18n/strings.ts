@@ -36,6 +36,10 @@ export interface Strings {
   downloadStarted: (fileName: string) => string;
   downloadFailed: string;
   showNotes: string;
+  /** The notes toggle while notes are shown: its label says what pressing it does now. */
+  hideNotes: string;
+  /** The toolbar's menu button holding print, downloads and the notes toggle. */
+  moreActions: string;
 
   // Plan header
   noDate: string;
