@@ -49,6 +49,24 @@ async function editWorkshopPlan(page: Page): Promise<string> {
   return opened;
 }
 
+/**
+ * Where each row's duration field, times and Details button sit, per list: the distinct left edges (and Details widths)
+ * of the rows of every list, so a list whose columns line up gives one value per column.
+ */
+async function rowColumns(page: Page): Promise<{ rows: number; duration: number[]; time: number[]; details: number[]; detailsWidth: number[] }[]> {
+  return page.locator('.edit-list').evaluateAll((lists) => lists.map((list) => {
+    const rows = [...list.children].map((item) => item.querySelector(':scope > .edit-row')).filter((row): row is HTMLElement => row !== null);
+    const left = (selector: string) => [...new Set(rows.map((row) => Math.round(row.querySelector(selector)!.getBoundingClientRect().left)))];
+    return {
+      rows: rows.length,
+      duration: left('input[data-control="duration"]'),
+      time: left('.edit-time'),
+      details: left('[data-control="details"]'),
+      detailsWidth: [...new Set(rows.map((row) => Math.round(row.querySelector('[data-control="details"]')!.getBoundingClientRect().width)))],
+    };
+  }).filter((list) => list.rows > 0));
+}
+
 const items = (session: Record<string, any>): string[] => session.items.map((item: { title: string }) => item.title);
 
 describe('planner in Chromium (English)', () => {
@@ -238,9 +256,23 @@ describe('planner in Chromium (English)', () => {
     expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Plan editor']);
     await expect.poll(() => page.getByRole('region', { name: 'Plan editor' }).count()).toBe(1);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
-    await page.screenshot({ path: `${artifacts}planner-en-desktop.png`, fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
+    // Columns line up: in every list, each row's duration, times and Details button start at the same place, and
+    // Details is an icon button whose name (and tooltip) carries the item's title, whatever the title's length.
+    const details = page.getByRole('button', { name: 'Details: Morning', exact: true });
+    expect(await details.innerText()).toBe('');
+    expect(await details.getAttribute('title')).toBe('Details: Morning');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const lists = await rowColumns(page);
+      expect(lists.some((list) => list.rows >= 2)).toBe(true);
+      for (const list of lists) {
+        expect(list, `${width} px`).toMatchObject({ duration: [expect.any(Number)], time: [expect.any(Number)], details: [expect.any(Number)], detailsWidth: [expect.any(Number)] });
+        expect(list.detailsWidth[0]).toBeLessThanOrEqual(40);
+      }
+      if (width === 1280) await page.screenshot({ path: `${artifacts}planner-en-desktop.png`, fullPage: true });
+    }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('.edit-agenda').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${artifacts}planner-en-phone.png` });
     expect(errors).toEqual([]);
     await page.close();

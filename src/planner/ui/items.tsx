@@ -208,9 +208,7 @@ function Row(props: RowProps) {
           <button type="button" data-control="down" aria-label={strings.moveDown(title)} disabled={props.last} onClick={() => shift(1, 'down')}>
             ↓
           </button>
-          <button type="button" data-control="details" aria-expanded={open ? 'true' : 'false'} aria-controls={open ? detailsId : undefined} onClick={toggle}>
-            {strings.details(title)}
-          </button>
+          <button type="button" class="details-toggle" data-control="details" aria-label={strings.details(title)} title={strings.details(title)} aria-expanded={open ? 'true' : 'false'} aria-controls={open ? detailsId : undefined} onClick={toggle} />
         </span>
       </div>
       {open && <Details {...props} id={detailsId} title={title} segments={segments} path={at} />}
