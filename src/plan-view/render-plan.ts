@@ -7,6 +7,7 @@ import type { Plan, PlanItem } from './plan.js';
 import { createRenderContext, slotsHtml } from './render-items.js';
 import { placeSequence, workshopClock } from './schedule.js';
 import { planLengthParts } from './plan-length.js';
+import { entryHeight, timelineShape, type TimelineShape } from './placeholder-size.js';
 
 /**
  * Top-level entries per later part of the timeline. Each part is one content-visibility box (styles.css): a box per
@@ -22,6 +23,7 @@ const PART_ENTRIES = 10;
  * still before the reader sees anything: the figure has to include that work.
  */
 const LAID_OUT_SCREENS = 2.5;
+
 
 /** Top-level item titles are `<h2>` under the plan's `<h1>`. */
 const TOP_LEVEL_HEADING = 2;
@@ -61,6 +63,9 @@ export function renderPlan(plan: Plan, warnings: readonly string[], locale: View
 
   const timeline = view.lastElementChild!;
   let next = 0;
+  // What the laid-out entries measured, to size the parts that are not laid out yet.
+  let shape: TimelineShape | null = null;
+  let scale = 1;
   return {
     view,
     fillFirstScreen() {
@@ -68,15 +73,32 @@ export function renderPlan(plan: Plan, warnings: readonly string[], locale: View
         timeline.insertAdjacentHTML('beforeend', slotsHtml(slots.slice(next, next + 1), context, TOP_LEVEL_HEADING));
         next += 1;
       }
+      if (next === 0 || next === slots.length) return;
+      // The entries just laid out tell how wide a line of text is, and how their height compares with the estimate.
+      const item = timeline.querySelector('.slot > :last-child');
+      const fontSize = Number.parseFloat(getComputedStyle(timeline).fontSize) || 16;
+      shape = timelineShape((item?.clientWidth ?? timeline.clientWidth) - 30, fontSize);
+      let estimate = 0;
+      for (const slot of slots.slice(0, next)) estimate += entryHeight(slot, shape);
+      scale = estimate > 0 ? timeline.getBoundingClientRect().height / estimate : fontSize / 16;
     },
     appendRest() {
       let html = '';
-      for (let first = next; first < slots.length; first += PART_ENTRIES)
-        html += `<ol class="timeline timeline--later">${slotsHtml(slots.slice(first, first + PART_ENTRIES), context, TOP_LEVEL_HEADING)}</ol>`;
+      const heights: number[] = [];
+      for (let first = next; first < slots.length; first += PART_ENTRIES) {
+        const part = slots.slice(first, first + PART_ENTRIES);
+        html += `<ol class="timeline timeline--later">${slotsHtml(part, context, TOP_LEVEL_HEADING)}</ol>`;
+        if (shape !== null) heights.push(Math.round(part.reduce((sum, slot) => sum + entryHeight(slot, shape!), 0) * scale));
+      }
       // A link read tolerantly may hold more items than a plan may: the page says how many it left out.
       const total = countItems(plan.items);
       if (total > MAX_ITEMS) html += textTag('p', 'plan-omitted', strings.itemsLeftOut(locale.formatCount(total), locale.formatCount(MAX_ITEMS)));
       view.insertAdjacentHTML('beforeend', html);
+      // Each part's placeholder is its own estimate (set through the CSSOM, which the page's style policy allows).
+      if (heights.length > 0) view.querySelectorAll<HTMLElement>('.timeline--later').forEach((part, index) => {
+        const height = heights[index];
+        if (height !== undefined) part.style.containIntrinsicSize = `auto ${height}px`;
+      });
       next = slots.length;
     },
   };
