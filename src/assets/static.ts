@@ -1,4 +1,5 @@
-// Serves the built viewer (dist/viewer/): index.html at "/" with a strict CSP, content-hashed files under /assets/ cached for a year.
+// Serves the built viewer (dist/viewer/): index.html at "/" with a strict CSP, its service worker at /sw.js, and
+// content-hashed files under /assets/ cached for a year.
 import { readFile, readdir } from 'node:fs/promises';
 import type { StaticAssets, StaticResponse } from '../http/ports.js';
 
@@ -6,11 +7,13 @@ export type { StaticAssets, StaticResponse } from '../http/ports.js';
 
 /**
  * Only what the page needs: its own script, style and the codec fetch; 'wasm-unsafe-eval' lets the page compile the
- * WASM codec without allowing eval(). Inline styles are not allowed; the viewer sets colours through the CSSOM.
+ * WASM codec without allowing eval(). Inline styles are not allowed; the viewer sets colours through the CSSOM. Workers
+ * (the planner's, and the service worker that keeps the page for offline use) come from this origin only.
  */
 export const VIEWER_CSP = [
   "default-src 'none'",
   "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
   "style-src 'self'",
   "connect-src 'self'",
   "img-src 'self' data:",
@@ -18,6 +21,9 @@ export const VIEWER_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** The service worker only fetches files of this origin into its cache. */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'";
 
 /** Asset names carry their content hash, so a browser may keep them forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -41,6 +47,9 @@ export async function loadStaticAssets(directory: URL = DEFAULT_DIRECTORY): Prom
   const files = new Map<string, StaticResponse>();
   const index = await readFile(new URL('index.html', directory)).catch(() => undefined);
   files.set('/', index ? pageResponse(200, index) : notBuiltResponse());
+  const serviceWorker = await readFile(new URL('sw.js', directory)).catch(() => undefined);
+  // Browsers look for a new service worker on every visit; no-cache makes that a revalidation, not a stale copy.
+  if (serviceWorker) files.set('/sw.js', { status: 200, headers: { 'content-type': CONTENT_TYPES['js']!, 'cache-control': 'no-cache', 'content-security-policy': SERVICE_WORKER_CSP }, body: serviceWorker });
   if (index) {
     const assetDirectory = new URL('assets/', directory);
     for (const name of await readdir(assetDirectory)) {

@@ -1,5 +1,5 @@
-// Builds the viewer page into dist/viewer/: bundles main.ts and the on-demand export bundle (esbuild), content-hashes every
-// asset, writes index.html + manifest.json.
+// Builds the viewer page into dist/viewer/: bundles main.ts and the on-demand bundles (esbuild), content-hashes every
+// asset, writes index.html, the service worker sw.js and manifest.json.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -72,6 +72,9 @@ const editorScript = {
 };
 const editorFile = await writeHashed('planner', 'js', await bundle('../planner/ui/mount.tsx', editorScript));
 const editorCssFile = await writeHashed('planner', 'css', await bundle('../planner/ui/editor.css', { loader: { '.css': 'css' } }));
+// The live view (src/live/) loads when "Live" is chosen, with its styles; it takes the page's locale from the page.
+const liveFile = await writeHashed('live', 'js', await bundle('../live/mount.ts', { ...browserScript, banner: { js: '//# allFunctionsCalledOnLoad' } }));
+const liveCssFile = await writeHashed('live', 'css', await bundle('../live/live.css', { loader: { '.css': 'css' } }));
 const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
   ...browserScript,
   // The bundle sits next to the hashed .wasm and the export bundle in /assets/, so it finds them relative to its own URL.
@@ -80,6 +83,8 @@ const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
     __EXPORT_MODULE_FILE__: JSON.stringify(`./${exportFile}`),
     __EDITOR_MODULE_FILE__: JSON.stringify(`./${editorFile}`),
     __EDITOR_STYLE_FILE__: JSON.stringify(`./${editorCssFile}`),
+    __LIVE_MODULE_FILE__: JSON.stringify(`./${liveFile}`),
+    __LIVE_STYLE_FILE__: JSON.stringify(`./${liveCssFile}`),
   },
   // V8's explicit compile hint (Chromium 136+): compile every function while the script streams in, off the main
   // thread, instead of lazily on first call. Almost every function of the bundle runs to open a plan, and lazy
@@ -94,8 +99,18 @@ const html = template
   .replaceAll('%CODEC_WASM%', `/assets/${wasmFile}`);
 await writeFile(new URL('index.html', staging), html);
 
-const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile, editorWorker: workerFile } };
+// The service worker keeps every file of this build for use without a network; its name is fixed (/sw.js), and a
+// new build changes its text (the file list and version), which is how browsers notice the update.
+const offlineFiles = ['/', ...[jsFile, cssFile, wasmFile, exportFile, editorFile, editorCssFile, workerFile, liveFile, liveCssFile].map((file) => `/assets/${file}`)];
+const offlineVersion = contentHash(Buffer.from(offlineFiles.join('\n'))).slice(0, 12);
+await writeFile(new URL('sw.js', staging), await bundle('service-worker.ts', {
+  ...browserScript,
+  format: 'iife',
+  define: { __OFFLINE_FILES__: JSON.stringify(offlineFiles), __OFFLINE_VERSION__: JSON.stringify(offlineVersion) },
+}));
+
+const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile, editorWorker: workerFile, live: liveFile, liveCss: liveCssFile }, serviceWorker: 'sw.js', offlineVersion };
 await writeFile(new URL('manifest.json', staging), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(output, { recursive: true, force: true });
 await rename(staging, output);
-console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}, ${workerFile}`);
+console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}, ${workerFile}, ${liveFile}, ${liveCssFile}`);

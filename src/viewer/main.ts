@@ -24,9 +24,12 @@ declare const __CODEC_WASM_FILE__: string;
 declare const __EXPORT_MODULE_FILE__: string;
 declare const __EDITOR_MODULE_FILE__: string;
 declare const __EDITOR_STYLE_FILE__: string;
+declare const __LIVE_MODULE_FILE__: string;
+declare const __LIVE_STYLE_FILE__: string;
 
 type ExportModule = typeof import('./export/index.js');
 type EditorModule = typeof import('../planner/ui/mount.js');
+type LiveModule = typeof import('../live/mount.js');
 
 /** loadCodec keeps one codec per URL and forgets a failed load, so the next hashchange tries again. */
 const getCodec = (): Promise<Codec> => loadCodec(new URL(__CODEC_WASM_FILE__, import.meta.url));
@@ -68,24 +71,90 @@ function loadExports(): Promise<ExportModule> {
   return exportModule;
 }
 
+/** A stylesheet of an on-demand bundle, added to the page; resolves when it applies. */
+function loadStyleSheet(file: string, name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = new URL(file, import.meta.url).href;
+    sheet.addEventListener('load', () => resolve(), { once: true });
+    sheet.addEventListener('error', () => reject(new Error(`the ${name} stylesheet did not load`)), { once: true });
+    document.head.append(sheet);
+  });
+}
+
 let editorModule: Promise<EditorModule> | undefined;
 /** Edit mode's bundle and its stylesheet, loaded once on the first "Edit plan" or "New plan"; a failed load is forgotten. */
 function loadEditor(): Promise<EditorModule> {
   editorModule ??= Promise.all([
     import(new URL(__EDITOR_MODULE_FILE__, import.meta.url).href) as Promise<EditorModule>,
-    new Promise<void>((resolve, reject) => {
-      const sheet = document.createElement('link');
-      sheet.rel = 'stylesheet';
-      sheet.href = new URL(__EDITOR_STYLE_FILE__, import.meta.url).href;
-      sheet.addEventListener('load', () => resolve(), { once: true });
-      sheet.addEventListener('error', () => reject(new Error('the editor stylesheet did not load')), { once: true });
-      document.head.append(sheet);
-    }),
+    loadStyleSheet(__EDITOR_STYLE_FILE__, 'editor'),
   ]).then(([module]) => module).catch((error: unknown) => {
     editorModule = undefined;
     throw error;
   });
   return editorModule;
+}
+
+let liveModule: Promise<LiveModule> | undefined;
+/** The live view's bundle and stylesheet, loaded once on the first "Live"; a failed load is forgotten. */
+function loadLive(): Promise<LiveModule> {
+  liveModule ??= Promise.all([
+    import(new URL(__LIVE_MODULE_FILE__, import.meta.url).href) as Promise<LiveModule>,
+    loadStyleSheet(__LIVE_STYLE_FILE__, 'live'),
+  ]).then(([module]) => module).catch((error: unknown) => {
+    liveModule = undefined;
+    throw error;
+  });
+  return liveModule;
+}
+
+/** The live view while it runs. A reload reopens it (this tab's session storage); another link closes it. */
+let liveView: { unmount(): void } | null = null;
+const LIVE_OPEN = 'sessionplan:live-open';
+
+function sessionFlag(value: boolean | null): boolean {
+  try {
+    if (value === true) sessionStorage.setItem(LIVE_OPEN, 'on');
+    else if (value === false) sessionStorage.removeItem(LIVE_OPEN);
+    return sessionStorage.getItem(LIVE_OPEN) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function leaveLive(): void {
+  liveView?.unmount();
+  liveView = null;
+}
+
+/** The live view of the plan on screen, in place of the plan; closing it shows the plan again. */
+async function startLive(plan: Plan): Promise<void> {
+  let module: LiveModule;
+  try {
+    module = await loadLive();
+  } catch {
+    toolbar.announce(strings.liveLoadFailed);
+    return;
+  }
+  if (current !== plan) return;
+  toolbar.hide();
+  app.dataset['state'] = 'live';
+  sessionFlag(true);
+  liveView = module.mountLive({
+    container: app,
+    plan,
+    fragment: location.hash,
+    language,
+    locale,
+    storage,
+    onClose() {
+      leaveLive();
+      sessionFlag(false);
+      reopen();
+      void opening.then(() => toolbar.focusMenu());
+    },
+  });
 }
 
 /** The editor while edit mode is on; a hashchange (another link pasted into the address bar) ends it. */
@@ -157,6 +226,7 @@ const toolbar = createToolbar(strings, {
   print: () => window.print(),
   downloadCalendar: () => download('calendar', (module, plan) => module.calendarFile(plan, locale, { notes: notesShown })),
   downloadAgenda: () => download('agenda', (module, plan) => module.agendaFile(plan, locale, { notes: notesShown })),
+  live: () => { if (current !== null) void startLive(current); },
   notesChanged(shown) {
     notesShown = shown;
     document.documentElement.dataset['notes'] = shown ? 'shown' : 'hidden';
@@ -194,9 +264,12 @@ function showProblem(state: 'problem' | 'empty', problem: ProblemText): void {
 }
 
 /** Decodes and renders the current fragment; a newer hashchange wins over a slower older one. */
-async function open(): Promise<void> {
+async function open(event?: Event): Promise<void> {
   const run = ++generation;
   leaveEditor();
+  leaveLive();
+  // Another link pasted into the address bar ends the live view; a reload keeps it.
+  if (event !== undefined) sessionFlag(false);
   const fragment = location.hash;
   if (fragment === '' || fragment === '#') {
     showProblem('empty', { title: strings.noPlanTitle, message: strings.noPlanMessage });
@@ -264,8 +337,18 @@ async function openPasted(input: string): Promise<string | null> {
 }
 
 let opening: Promise<void> = Promise.resolve();
-function reopen(): void {
-  opening = open();
+function reopen(event?: Event): void {
+  opening = open(event);
 }
 window.addEventListener('hashchange', reopen);
 reopen();
+// Once the page is up and idle, the service worker keeps its files for the next visit without a network.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
+  }, { once: true });
+}
+// The live view was open in this tab before the reload: it opens again on the same plan.
+if (sessionFlag(null)) void opening.then(() => { if (current !== null) void startLive(current); });

@@ -1,5 +1,5 @@
-// The page's toolbar (screen only): the planner's "Edit plan", copy link, and a menu with print, the calendar and agenda
-// downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
+// The page's toolbar (screen only): the planner's "Edit plan", copy link, and a menu with the live view, print, the
+// calendar and agenda downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
 import { el } from '../plan-view/dom.js';
 import { createMenuButton } from './menu-button.js';
 import type { Strings } from '../plan-view/i18n/strings.js';
@@ -14,6 +14,7 @@ export interface ToolbarActions {
   downloadCalendar(): Promise<string>;
   downloadAgenda(): Promise<string>;
   notesChanged(shown: boolean): void;
+  live(): void;
 }
 
 export interface Toolbar {
@@ -30,6 +31,8 @@ export interface Toolbar {
   hide(): void;
   /** Puts a sentence in the visible status line (read out politely by screen readers). */
   announce(text: string): void;
+  /** Focus on the menu button, where the live view came from when it closes. */
+  focusMenu(): void;
 }
 
 /** Builds the toolbar in the page's language. */
@@ -65,6 +68,7 @@ export function createToolbar(strings: Strings, actions: ToolbarActions): Toolba
   copy.addEventListener('click', () => {
     void actions.copyLink().then((copied) => announce(copied ? strings.linkCopied : strings.copyFailed));
   });
+  more.add(strings.live, 'live', () => actions.live());
   more.add(strings.print, 'print', () => actions.print());
   const downloadCalendar = download(() => actions.downloadCalendar());
   const calendar = more.add(strings.downloadCalendar, 'calendar', () => {
@@ -109,5 +113,6 @@ export function createToolbar(strings: Strings, actions: ToolbarActions): Toolba
       element.hidden = true;
     },
     announce,
+    focusMenu: () => more.button.focus(),
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedServer } from '../../src/server/start-server.js';
-import { IMMUTABLE_CACHE, loadStaticAssets, VIEWER_CSP } from '../../src/assets/static.js';
+import { IMMUTABLE_CACHE, loadStaticAssets, SERVICE_WORKER_CSP, VIEWER_CSP } from '../../src/assets/static.js';
 import { chromiumPath, launchChromium } from '../support/chromium.js';
 import { ensureViewerBuilt, startViewerServer, type ViewerManifest } from '../support/viewer-harness.js';
 
@@ -46,6 +46,15 @@ describe('static viewer files', () => {
     expect(assets.lookup(`/assets/${manifest.onDemand.export}`)!.headers).toEqual({ 'content-type': types.js, 'cache-control': IMMUTABLE_CACHE });
     expect(html).not.toContain(manifest.onDemand.export);
     expect(new TextDecoder().decode(assets.lookup(`/assets/${manifest.assets.js}`)!.body)).toContain(`./${manifest.onDemand.export}`);
+  });
+
+  it('serves the service worker at /sw.js, revalidated on every visit, naming every file of the build for offline use', async () => {
+    const assets = await loadStaticAssets();
+    const worker = assets.lookup('/sw.js')!;
+    expect(worker.headers).toEqual({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': SERVICE_WORKER_CSP });
+    const text = new TextDecoder().decode(worker.body);
+    for (const file of [...Object.values(manifest.assets), ...Object.values(manifest.onDemand)]) expect(text).toContain(`/assets/${file}`);
+    expect(VIEWER_CSP).toContain("worker-src 'self'");
   });
 
   it('ships the viewer bundle with V8\'s compile hint as its first line, so Chromium compiles it while it streams in', async () => {

@@ -70,7 +70,7 @@ describe('language', () => {
     expect(await page.locator('[data-item-id="werkstatt"] .item-detail').innerText()).toBe('3 parallele Breakouts, in jedem das gleiche Programm');
     for (const name of ['Plan bearbeiten', 'Link kopieren', 'Mehr']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     await menuItem(page, 'Drucken');
-    expect(await page.getByRole('menu', { name: 'Mehr' }).getByRole('menuitem').allInnerTexts()).toEqual(['Drucken', 'Kalender herunterladen (.ics)', 'Ablauf herunterladen (Markdown)', 'Notizen anzeigen']);
+    expect(await page.getByRole('menu', { name: 'Mehr' }).getByRole('menuitem').allInnerTexts()).toEqual(['Live', 'Drucken', 'Kalender herunterladen (.ics)', 'Ablauf herunterladen (Markdown)', 'Notizen anzeigen']);
     await (await menuItem(page, 'Notizen anzeigen')).click();
     expect(await (await menuItem(page, 'Notizen ausblenden')).count()).toBe(1);
     await (await menuItem(page, 'Notizen ausblenden')).click();
@@ -175,15 +175,15 @@ describe('accessibility', () => {
     const focused = () => page.evaluate('document.activeElement?.textContent');
     for (let press = 0; press < 10 && await focused() !== 'More'; press += 1) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    expect(await focused()).toBe('Print');
+    expect(await focused()).toBe('Live');
     await page.keyboard.press('ArrowDown');
-    expect(await focused()).toBe('Download calendar (.ics)');
+    expect(await focused()).toBe('Print');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     const toggle = await focused() as string;
     expect(['Show notes', 'Hide notes']).toContain(toggle);
     await page.keyboard.press('Home');
-    expect(await focused()).toBe('Print');
+    expect(await focused()).toBe('Live');
     await page.keyboard.press('Escape');
     expect(await page.getByRole('menu').isVisible()).toBe(false);
     expect(await focused()).toBe('More');

@@ -82,7 +82,7 @@ describe('notes', () => {
     // A plan without notes offers no toggle.
     const plain = await visit(context(), onServer(server().url, await createLink(server().url, { ...workshopPlan(), items: [] })));
     expect(await (await menuItem(plain.page, 'Show notes')).count()).toBe(0);
-    expect(await plain.page.getByRole('menuitem').count()).toBe(3);
+    expect(await plain.page.getByRole('menuitem').count()).toBe(4);
     await plain.page.close();
   });
 });

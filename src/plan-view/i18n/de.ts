@@ -27,6 +27,8 @@ export const de: Strings = {
   showNotes: 'Notizen anzeigen',
   hideNotes: 'Notizen ausblenden',
   moreActions: 'Mehr',
+  live: 'Live',
+  liveLoadFailed: 'Die Live-Ansicht ließ sich nicht laden. Prüfen Sie die Verbindung und versuchen Sie es noch einmal.',
 
   noDate: 'Kein Datum festgelegt',
   noStartTime: 'Keine Startzeit festgelegt: Zeiten zählen ab Beginn',

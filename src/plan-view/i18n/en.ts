@@ -27,6 +27,8 @@ export const en: Strings = {
   showNotes: 'Show notes',
   hideNotes: 'Hide notes',
   moreActions: 'More',
+  live: 'Live',
+  liveLoadFailed: 'The live view could not be loaded. Check the connection and try again.',
 
   noDate: 'No date set',
   noStartTime: 'No start time set: times count from the start',

@@ -38,8 +38,11 @@ export interface Strings {
   showNotes: string;
   /** The notes toggle while notes are shown: its label says what pressing it does now. */
   hideNotes: string;
-  /** The toolbar's menu button holding print, downloads and the notes toggle. */
+  /** The toolbar's menu button holding live, print, downloads and the notes toggle. */
   moreActions: string;
+  /** Opens the live view (src/live/): the plan run with the clock. */
+  live: string;
+  liveLoadFailed: string;
 
   // Plan header
   noDate: string;

@@ -1,0 +1,235 @@
+// The live view's entry (loaded on demand): runs the plan on the facilitator's screen with the device clock, takes
+// +5 min, Done, Back and Reset from buttons and keys, keeps the run in local storage, and keeps the screen awake.
+import { escapeHtml } from '../plan-view/html.js';
+import type { Language, ViewerLocale } from '../plan-view/i18n/locale.js';
+import type { Plan, PlanPerson } from '../plan-view/plan.js';
+import { formatMinutes, workshopClock } from '../plan-view/schedule.js';
+import { de } from './i18n/de.js';
+import { en } from './i18n/en.js';
+import type { LiveStrings } from './i18n/strings.js';
+import { minutesOf, runOf, startNow, type LiveRun } from './run.js';
+import { liveMoment, liveSchedule, type LiveAction, type LiveMoment, type LiveSchedule } from './schedule.js';
+import { EMPTY_STATE, MAX_ACTIONS, readState, storageKey, writeState, type LiveState } from './state.js';
+import { mainHtml, minutesLeft, structureKey, titleOf, updateTexts, type LiveScreen, type LiveWords } from './view.js';
+
+export interface LiveOptions {
+  readonly container: HTMLElement;
+  readonly plan: Plan;
+  /** The link's fragment: the run is stored under a key derived from it. */
+  readonly fragment: string;
+  readonly language: Language;
+  /** The page's locale: the live view says lanes, overlaps and durations in the view's words. */
+  readonly locale: ViewerLocale;
+  readonly storage: Storage | null;
+  onClose(): void;
+}
+
+export interface LiveView {
+  unmount(): void;
+}
+
+const TABLES: Record<Language, LiveStrings> = { de, en };
+/** Minutes added by "+5 min". */
+const EXTEND_MINUTES = 5;
+/** "Next: … in 2 minutes" is said once per item, this many minutes before it ends. */
+const ANNOUNCE_MINUTES = 2;
+
+/** Mounts the live view into the container (replacing what is there) and starts its clock. */
+export function mountLive(options: LiveOptions): LiveView {
+  performance.mark('sessionplan:live-start');
+  const { container, plan, locale } = options;
+  const live = TABLES[options.language];
+  const words: LiveWords = { live, locale };
+  const key = storageKey(options.fragment);
+  const people = new Map<string, PlanPerson>(plan.persons.map((person) => [person.id, person]));
+  let state: LiveState = readState(options.storage, key);
+  let version = 0;
+  let run: LiveRun | null = null;
+  let schedule: LiveSchedule = liveSchedule(plan.items, 0, []);
+  let relative = false;
+  let renderedKey = '';
+  let clockText = '';
+  const announced = new Set<string>();
+
+  container.innerHTML = frameHtml(plan, live);
+  const root = container.querySelector<HTMLElement>('.live')!;
+  const main = root.querySelector<HTMLElement>('.live-main')!;
+  const clock = root.querySelector<HTMLElement>('.live-clock')!;
+  const end = root.querySelector<HTMLElement>('.live-end')!;
+  const behind = root.querySelector<HTMLElement>('.live-behind')!;
+  const status = root.querySelector<HTMLElement>('.live-status')!;
+  const announcer = root.querySelector<HTMLElement>('.live-announce')!;
+  const button = (name: string) => root.querySelector<HTMLButtonElement>(`[data-live="${name}"]`)!;
+  const [extendButton, doneButton, backButton] = [button('extend'), button('done'), button('back')];
+  document.documentElement.dataset['live'] = 'on';
+
+  /** The run and its schedule after a change of state: the actions replayed from the start. */
+  const reschedule = (): void => {
+    const now = new Date();
+    run = runOf(plan.workshop, state.startedAt, now);
+    if (run === null) {
+      // Before "Start now": the plan's own times, as offsets when it has no start time.
+      const workshop = workshopClock(plan.workshop.startTime);
+      relative = workshop.relative;
+      schedule = liveSchedule(plan.items, workshop.origin, []);
+    } else {
+      relative = false;
+      schedule = liveSchedule(plan.items, run.origin, state.actions);
+    }
+    version += 1;
+  };
+
+  const momentAt = (now: number): LiveMoment | null => (run === null ? null : liveMoment(schedule, now));
+
+  /** Brings the screen to the current second: rebuilt when what runs changed, otherwise only its counting texts. */
+  const tick = (): void => {
+    const date = new Date();
+    const now = run === null ? 0 : minutesOf(run, date);
+    const moment = momentAt(now);
+    const screen: LiveScreen = { schedule, moment, relative, now, people };
+    const structure = structureKey(screen, version);
+    if (structure !== renderedKey) {
+      renderedKey = structure;
+      main.innerHTML = mainHtml(screen, words);
+      end.textContent = run === null ? '' : live.endOfDay(formatMinutes(schedule.end, false));
+      behind.textContent = moment === null ? '' : behindText(moment.behind, live);
+      behind.classList.toggle('live-behind--late', moment !== null && Math.round(moment.behind) > 0);
+      extendButton.disabled = moment?.current == null;
+      doneButton.disabled = moment?.current == null;
+      backButton.disabled = state.actions.length === 0;
+    }
+    updateTexts(main, moment, now, words);
+    const time = formatMinutes(date.getHours() * 60 + date.getMinutes(), false);
+    if (time !== clockText) clock.textContent = clockText = time;
+    announce(moment, now);
+  };
+
+  const announce = (moment: LiveMoment | null, now: number): void => {
+    const current = moment?.current;
+    const next = moment?.next;
+    if (current == null || next == null) return;
+    const left = minutesLeft(current.end, now);
+    const id = `${current.item.id}@${current.start}`;
+    if (left > ANNOUNCE_MINUTES || announced.has(id)) return;
+    announced.add(id);
+    announcer.textContent = live.nextSoon(titleOf(next.item, words), Math.max(1, left));
+  };
+
+  const save = (next: LiveState, said: string): void => {
+    state = next;
+    writeState(options.storage, key, state);
+    reschedule();
+    tick();
+    status.textContent = said;
+  };
+
+  const act = (kind: 'extend' | 'done'): void => {
+    if (run === null || state.actions.length >= MAX_ACTIONS) return;
+    const now = minutesOf(run, new Date());
+    const current = liveMoment(schedule, now).current;
+    if (current === null) return;
+    const action: LiveAction = kind === 'extend'
+      ? { kind, id: current.item.id, minutes: EXTEND_MINUTES }
+      : { kind, id: current.item.id, at: Math.max(current.start, Math.round(now)) };
+    const title = titleOf(current.item, words);
+    save({ ...state, actions: [...state.actions, action] }, '');
+    const after = schedule.entries.find((entry) => entry.item === current.item);
+    status.textContent = kind === 'done' ? live.ended(title) : live.extended(title, formatMinutes(after?.end ?? current.end, false));
+  };
+
+  const back = (): void => {
+    if (state.actions.length > 0) save({ ...state, actions: state.actions.slice(0, -1) }, live.undone);
+  };
+
+  root.addEventListener('click', (event) => {
+    const target = (event.target as Element).closest<HTMLButtonElement>('button[data-live]');
+    if (target === null || target.disabled) return;
+    const action = target.dataset['live'];
+    if (action === 'extend' || action === 'done') act(action);
+    else if (action === 'back') back();
+    else if (action === 'reset') save(EMPTY_STATE, live.resetDone);
+    else if (action === 'start') {
+      save({ startedAt: startNow(new Date()), actions: [] }, '');
+      doneButton.focus();
+    } else if (action === 'close') options.onClose();
+  });
+
+  // Keys for the room: Space is Done and Backspace is Back, unless a control that takes them has focus (a button
+  // pressed with Space does what it says); + is +5 min; Escape closes.
+  const onKey = (event: KeyboardEvent): void => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as Element | null;
+    const control = target?.closest('button, input, select, textarea, a[href]') ?? null;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      options.onClose();
+    } else if (event.key === ' ' && control === null) {
+      event.preventDefault();
+      act('done');
+    } else if (event.key === '+' && control?.matches('input, textarea') !== true) {
+      event.preventDefault();
+      act('extend');
+    } else if (event.key === 'Backspace' && control?.matches('input, textarea') !== true) {
+      event.preventDefault();
+      back();
+    }
+  };
+  document.addEventListener('keydown', onKey);
+
+  // The screen stays on while the plan runs (Wake Lock API, where the browser has it); a hidden tab loses the lock,
+  // so it is asked for again when the tab is shown.
+  let lock: WakeLockSentinel | null = null;
+  const keepAwake = (): void => {
+    if (document.visibilityState !== 'visible' || !('wakeLock' in navigator)) return;
+    navigator.wakeLock.request('screen').then((sentinel) => { lock = sentinel; }, () => {});
+  };
+  document.addEventListener('visibilitychange', keepAwake);
+  keepAwake();
+
+  reschedule();
+  tick();
+  const timer = setInterval(tick, 1000);
+  void root.offsetHeight;
+  performance.mark('sessionplan:live-ready');
+  performance.measure('sessionplan:live', 'sessionplan:live-start', 'sessionplan:live-ready');
+  root.querySelector<HTMLElement>(run === null ? '[data-live="start"]' : '.live-plan-title')?.focus();
+
+  return {
+    unmount() {
+      clearInterval(timer);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', keepAwake);
+      void lock?.release().catch(() => {});
+      delete document.documentElement.dataset['live'];
+      container.replaceChildren();
+    },
+  };
+}
+
+function behindText(minutes: number, live: LiveStrings): string {
+  const whole = Math.round(minutes);
+  return whole > 0 ? live.behind(whole) : whole < 0 ? live.ahead(-whole) : live.onTime;
+}
+
+/** The parts that stay while the plan runs: title, clock, day's end, controls; the main part is filled by tick(). */
+function frameHtml(plan: Plan, live: LiveStrings): string {
+  // The visible word is the button's name; the title says more (its description, and a tooltip).
+  const control = (name: string, label: string, accessible: string | null, extra = '') =>
+    `<button type="button" class="live-button${extra}" data-live="${name}"${accessible === null ? '' : ` title="${escapeHtml(accessible)}"`}>${escapeHtml(label)}</button>`;
+  return `<div class="live" role="region" aria-label="${escapeHtml(live.label)}">`
+    + '<div class="live-bar">'
+    + `<h1 class="live-plan-title" tabindex="-1">${escapeHtml(plan.workshop.title)}</h1>`
+    + '<p class="live-day"><span class="live-clock"></span> <span class="live-end"></span> <span class="live-behind"></span></p>'
+    + `<div class="live-controls" role="group" aria-label="${escapeHtml(live.label)}">`
+    + control('back', live.back, live.backName)
+    + control('extend', live.extend, live.extendName)
+    + control('done', live.done, live.doneName, ' live-button--primary')
+    + control('reset', live.reset, null)
+    + control('close', live.close, null)
+    + '</div></div>'
+    + '<div class="live-main"></div>'
+    + `<p class="live-keys">${escapeHtml(live.keys)}</p>`
+    + '<p class="live-status" role="status"></p>'
+    + '<div class="live-announce offscreen" aria-live="polite"></div>'
+    + '</div>';
+}
