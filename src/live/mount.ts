@@ -97,11 +97,19 @@ export function mountLive(options: LiveOptions): LiveView {
       extendButton.disabled = moment?.current == null;
       doneButton.disabled = moment?.current == null;
       backButton.disabled = state.actions.length === 0;
+      scrollToNow();
     }
     updateTexts(main, moment, now, words);
     const time = formatMinutes(date.getHours() * 60 + date.getMinutes(), false);
     if (time !== clockText) clock.textContent = clockText = time;
     announce(moment, now);
+  };
+
+  /** The rest of the day scrolls (on a wide screen) so that the now-line is near its top. */
+  const scrollToNow = (): void => {
+    const rest = main.querySelector<HTMLElement>('.live-rest');
+    const line = main.querySelector<HTMLElement>('.live-now-line');
+    if (rest !== null && line !== null && rest.scrollHeight > rest.clientHeight) rest.scrollTop = Math.max(0, line.offsetTop - 120);
   };
 
   const announce = (moment: LiveMoment | null, now: number): void => {

@@ -51,7 +51,7 @@ export function writeState(storage: Storage | null, key: string, state: LiveStat
       return;
     }
     storage.setItem(key, JSON.stringify({ ...state, savedAt: Date.now() }));
-    pruneRuns(storage);
+    pruneRuns(storage, key);
   } catch {
     // Only the next visit loses it.
   }
@@ -74,8 +74,8 @@ function parseState(value: unknown): LiveState | null {
   return { startedAt, actions: parsed };
 }
 
-/** Keeps the most recently saved runs. */
-function pruneRuns(storage: Storage): void {
+/** Keeps the most recently saved runs, the one just saved first whatever the clock says. */
+function pruneRuns(storage: Storage, saved: string): void {
   const runs: { key: string; savedAt: number }[] = [];
   for (let index = 0; index < storage.length; index += 1) {
     const key = storage.key(index);
@@ -87,7 +87,7 @@ function pruneRuns(storage: Storage): void {
     } catch {
       // An unreadable run is the oldest.
     }
-    runs.push({ key, savedAt });
+    runs.push({ key, savedAt: key === saved ? Infinity : savedAt });
   }
   if (runs.length <= KEPT_RUNS) return;
   runs.sort((a, b) => b.savedAt - a.savedAt);

@@ -74,9 +74,22 @@ describe('live view: now and next through the day', () => {
     expect(await page.locator('.live-next .person').allInnerTexts()).toEqual(['Timo Weiß']);
     expect(await text(page, '.live-end')).toBe('Ende 14:30');
     expect(await text(page, '.live-behind')).toBe('Im Plan');
-    // A minute on, only the counting text changes.
-    await page.clock.runFor(60_000);
+    // A tick within the minute changes nothing; a minute on, only the counting texts change.
+    await page.evaluate(() => {
+      const changed: string[] = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const node = record.target instanceof Element ? record.target : record.target.parentElement!;
+          changed.push(node.closest('[data-count], .live-clock, .live-progress')?.className ?? node.className);
+        }
+      }).observe(document.querySelector('.live')!, { subtree: true, childList: true, characterData: true, attributes: true });
+      (window as unknown as { changed: string[] }).changed = changed;
+    });
+    await page.clock.runFor(1000);
+    expect(await page.evaluate(() => (window as unknown as { changed: string[] }).changed)).toEqual([]);
+    await page.clock.runFor(59_000);
     expect(await text(page, '.live-left')).toBe('noch 7 Min.');
+    expect(new Set(await page.evaluate(() => (window as unknown as { changed: string[] }).changed))).toEqual(new Set(['live-left', 'live-now-line', 'live-clock', 'live-progress']));
 
     // 10:00: the breakout of the group runs, each lane with its own block.
     await page.clock.fastForward(47 * 60_000);
