@@ -3,6 +3,9 @@
 // Reset, a plan without a date started now, axe-core, and screenshots at 1280×720 and 390 px, in German and English.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { de as liveDe } from '../../src/live/i18n/de.js';
+import { en as liveEn } from '../../src/live/i18n/en.js';
+import { createViewerLocale } from '../../src/plan-view/i18n/locale.js';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
 import { germanWorkshopPlan } from '../support/viewer-plans.js';
 import { ARTIFACTS, createLink, menuItem, onServer, seriousAxeViolations, type AxeViolation } from '../support/viewer-visit.js';
@@ -101,12 +104,13 @@ describe('live view: now and next through the day', () => {
     expect(await page.locator('.live-lane .live-left').allInnerTexts()).toEqual(['noch 30 Min.', 'noch 30 Min.']);
     expect(await text(page, '.live-next-title')).toBe('Mittagspause');
     expect(await text(page, '.live-next .live-range')).toBe('um 12:00');
+    await page.screenshot({ path: `${ARTIFACTS}live-de-breakout.png` });
 
     // 11:00: between the breakout and the fixed lunch nothing runs; the now-line sits before lunch.
     await page.clock.fastForward(60 * 60_000);
     await page.clock.runFor(1000);
     expect(await text(page, '.live-idle')).toBe('Beginnt um 12:00, in 60 Min.');
-    const list = await page.locator('.live-rows > li').allInnerTexts();
+    const list = await page.locator('.live-rows > li').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
     expect(list[list.indexOf('Jetzt, 11:00') + 1]).toMatch(/^12:00\s+Mittagspause/);
     expect(await text(page, '.live-now-line')).toBe('Jetzt, 11:00');
     expect(await axeOnStoppedClock(page)).toEqual([]);
@@ -132,38 +136,44 @@ describe('live view: now and next through the day', () => {
 });
 
 describe('live view: running late', () => {
-  it('+ adds 5 minutes, Space ends the item, Backspace undoes; later items move, the fixed lunch stays and its overlap is said', async () => {
-    const { page, errors } = await liveAt(english!, '09:12');
-    await page.locator('.live-plan-title').focus();
-    await page.keyboard.press('+');
-    expect(await text(page, '.live-now .live-range')).toBe('09:00–09:25');
-    expect(await text(page, '.live-left')).toBe('13 min left');
-    expect(await text(page, '.live-next .live-range')).toBe('at 09:25');
-    expect(await text(page, '.live-behind')).toBe('5 min behind plan');
-    expect((await rows(page)).slice(0, 4)).toEqual(['09:00 Ankommen & Check-in', '09:25 Rückblick auf das Jahr: Zahlen und Meilensteine', '09:50 Rückblick auf das Jahr: Stationen', '12:00 Mittagspause']);
-    expect(await text(page, '.live-end')).toBe('Ends 14:30');
-    await page.getByRole('status').filter({ hasText: 'Ankommen & Check-in now ends at 09:25.' }).waitFor();
+  it('+ adds 5 minutes, Space ends the item, Backspace undoes; later items move, the fixed lunch stays and its overlap is said (German and English)', async () => {
+    for (const [language, viewer] of [['de', german], ['en', english]] as const) {
+      const words = { de: liveDe, en: liveEn }[language];
+      const locale = createViewerLocale(language);
+      const { page, errors } = await liveAt(viewer!, '09:12');
+      const link = page.url();
+      await page.locator('.live-plan-title').focus();
+      await page.keyboard.press('+');
+      expect(await text(page, '.live-now .live-range')).toBe('09:00–09:25');
+      expect(await text(page, '.live-left')).toBe(words.minutesLeft(13));
+      expect(await text(page, '.live-next .live-range')).toBe(words.startsAt('09:25'));
+      expect(await text(page, '.live-behind')).toBe(words.behind(5));
+      expect((await rows(page)).slice(0, 4)).toEqual(['09:00 Ankommen & Check-in', '09:25 Rückblick auf das Jahr: Zahlen und Meilensteine', '09:50 Rückblick auf das Jahr: Stationen', '12:00 Mittagspause']);
+      expect(await text(page, '.live-end')).toBe(words.endOfDay('14:30'));
+      await page.getByRole('status').filter({ hasText: words.extended('Ankommen & Check-in', '09:25') }).waitFor();
 
-    await page.keyboard.press(' ');
-    expect(await text(page, '.live-title')).toBe('Zahlen und Meilensteine');
-    expect(await text(page, '.live-now .live-range')).toBe('09:12–09:37');
-    expect(await text(page, '.live-behind')).toBe('8 min ahead of plan');
-    await page.keyboard.press('Backspace');
-    expect(await text(page, '.live-title')).toBe('Ankommen & Check-in');
-    expect(await text(page, '.live-now .live-range')).toBe('09:00–09:25');
+      await page.keyboard.press(' ');
+      expect(await text(page, '.live-title')).toBe('Zahlen und Meilensteine');
+      expect(await text(page, '.live-now .live-range')).toBe('09:12–09:37');
+      expect(await text(page, '.live-behind')).toBe(words.ahead(8));
+      await page.keyboard.press('Backspace');
+      expect(await text(page, '.live-title')).toBe('Ankommen & Check-in');
+      expect(await text(page, '.live-now .live-range')).toBe('09:00–09:25');
 
-    // Late enough to run into the fixed lunch: the lunch keeps 12:00, and the overlap is said at it in the view's words.
-    for (let press = 0; press < 19; press += 1) await page.keyboard.press('+');
-    expect(await text(page, '.live-now .live-range')).toBe('09:00–11:00');
-    const lunch = page.locator('.live-row', { hasText: 'Mittagspause' });
-    expect(await lunch.locator('.live-row-time').innerText()).toBe('12:00');
-    expect(await lunch.locator('.live-overlap').innerText()).toBe('Overlaps the previous item by 10 mins');
-    expect(await text(page, '.live-end')).toBe('Ends 14:30');
-    expect(await text(page, '.live-behind')).toBe('100 min behind plan');
-    // The link never changed.
-    expect(page.url()).toMatch(/#data=v2:/);
-    expect(errors).toEqual([]);
-    await page.close();
+      // Late enough to run into the fixed lunch: the lunch keeps 12:00, and the overlap is said at it in the view's words.
+      for (let press = 0; press < 19; press += 1) await page.keyboard.press('+');
+      expect(await text(page, '.live-now .live-range')).toBe('09:00–11:00');
+      const lunch = page.locator('.live-row', { hasText: 'Mittagspause' });
+      // Rows out of view are not laid out: their text is read from the DOM, not from the layout.
+      expect(await lunch.locator('.live-row-time').textContent()).toBe('12:00');
+      expect(await lunch.locator('.live-overlap').textContent()).toBe(locale.strings.overlap(locale.formatDuration(10)));
+      expect(await text(page, '.live-end')).toBe(words.endOfDay('14:30'));
+      expect(await text(page, '.live-behind')).toBe(words.behind(100));
+      // The link never changed.
+      expect(page.url()).toBe(link);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('keeps the run over a reload, and Reset goes back to the plan (German)', async () => {

@@ -551,8 +551,17 @@ describe('edit mode from an opened link', () => {
   });
 
   it('without its worker (the bundle fails to load) the page checks drafts itself: same links, same marks', async () => {
+    // The worker's bundle is asked for under a name the server does not have (the page's service worker, which keeps
+    // the real bundle on the device, passes unknown names to the network): it fails to load as a missing file would.
     const page = await viewer.browser.context.newPage();
-    await page.route('**/assets/planner-worker-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.addInitScript(() => {
+      const Native = Worker;
+      window.Worker = class extends Native {
+        constructor(_url: string | URL, options?: WorkerOptions) {
+          super(new URL('/assets/planner-worker-gone.js', location.href), options);
+        }
+      };
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const opened = await editWorkshopPlan(page);
