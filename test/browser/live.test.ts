@@ -200,7 +200,7 @@ describe('live view: running late', () => {
   it('asks to start a plan that is not dated today, and starts its first item at the current minute', async () => {
     const plan = { ...germanWorkshopPlan(), workshop: { title: 'Ohne Datum', description: '', date: null, startTime: '09:00' } };
     const { page, errors } = await liveAt(english!, '15:42', plan);
-    expect(await page.locator('.live-row-time').first().innerText()).toBe('09:00');
+    expect(await page.locator('.live-row-time').first().textContent()).toBe('09:00');
     await page.getByRole('button', { name: 'Start now', exact: true }).click();
     expect(await text(page, '.live-title')).toBe('Ankommen & Check-in');
     expect(await text(page, '.live-now .live-range')).toBe('15:42–16:02');
