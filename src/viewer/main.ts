@@ -83,31 +83,23 @@ function loadStyleSheet(file: string, name: string): Promise<void> {
   });
 }
 
-let editorModule: Promise<EditorModule> | undefined;
-/** Edit mode's bundle and its stylesheet, loaded once on the first "Edit plan" or "New plan"; a failed load is forgotten. */
-function loadEditor(): Promise<EditorModule> {
-  editorModule ??= Promise.all([
-    import(new URL(__EDITOR_MODULE_FILE__, import.meta.url).href) as Promise<EditorModule>,
-    loadStyleSheet(__EDITOR_STYLE_FILE__, 'editor'),
-  ]).then(([module]) => module).catch((error: unknown) => {
-    editorModule = undefined;
-    throw error;
-  });
-  return editorModule;
+/** A bundle and its stylesheet, loaded once on first use; a failed load is forgotten, so the next use tries again. */
+function onDemand<T>(script: string, style: string, name: string): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= Promise.all([import(new URL(script, import.meta.url).href) as Promise<T>, loadStyleSheet(style, name)])
+      .then(([module]) => module)
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+    return loading;
+  };
 }
 
-let liveModule: Promise<LiveModule> | undefined;
-/** The live view's bundle and stylesheet, loaded once on the first "Live"; a failed load is forgotten. */
-function loadLive(): Promise<LiveModule> {
-  liveModule ??= Promise.all([
-    import(new URL(__LIVE_MODULE_FILE__, import.meta.url).href) as Promise<LiveModule>,
-    loadStyleSheet(__LIVE_STYLE_FILE__, 'live'),
-  ]).then(([module]) => module).catch((error: unknown) => {
-    liveModule = undefined;
-    throw error;
-  });
-  return liveModule;
-}
+/** Edit mode, on the first "Edit plan" or "New plan"; the live view, on the first "Live". */
+const loadEditor = onDemand<EditorModule>(__EDITOR_MODULE_FILE__, __EDITOR_STYLE_FILE__, 'editor');
+const loadLive = onDemand<LiveModule>(__LIVE_MODULE_FILE__, __LIVE_STYLE_FILE__, 'live');
 
 /** The live view while it runs. A reload reopens it (this tab's session storage); another link closes it. */
 let liveView: { unmount(): void } | null = null;

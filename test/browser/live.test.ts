@@ -2,26 +2,15 @@
 // plan: what runs now and next through the day, +5 min, Done and Back from the keyboard, the run kept over a reload,
 // Reset, a plan without a date started now, axe-core, and screenshots at 1280×720 and 390 px, in German and English.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { de as liveDe } from '../../src/live/i18n/de.js';
 import { en as liveEn } from '../../src/live/i18n/en.js';
 import { createViewerLocale } from '../../src/plan-view/i18n/locale.js';
-import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
+import { useEnglishAndGermanPages, type ViewerPage } from '../support/viewer-harness.js';
 import { germanWorkshopPlan } from '../support/viewer-plans.js';
 import { ARTIFACTS, createLink, menuItem, onServer, seriousAxeViolations, type AxeViolation } from '../support/viewer-visit.js';
 
-let english: ViewerPage | undefined;
-let german: ViewerPage | undefined;
-
-beforeAll(async () => {
-  english = await openViewerPage();
-  german = await openViewerPage({}, { locale: 'de-DE' });
-}, 60_000);
-
-afterAll(async () => {
-  await english?.close();
-  await german?.close();
-});
+const { english, german } = useEnglishAndGermanPages();
 
 /**
  * The browsers run in UTC, so a time on the plan's day is that time on the page's clock. A context's clock only moves
@@ -64,7 +53,7 @@ const rows = (page: Page) => page.locator('.live-row').evaluateAll((nodes) => no
 
 describe('live view: now and next through the day', () => {
   it('shows the running item, its minutes left and the next item at three moments (German)', async () => {
-    const { page, errors } = await liveAt(german!, '09:12');
+    const { page, errors } = await liveAt(german(), '09:12');
     expect(await page.getByRole('heading', { name: 'Jetzt', exact: true }).count()).toBe(1);
     expect(await text(page, '.live-title')).toBe('Ankommen & Check-in');
     expect(await text(page, '.live-now .live-range')).toBe('09:00–09:20');
@@ -119,7 +108,7 @@ describe('live view: now and next through the day', () => {
   });
 
   it('shows the running item, its minutes left and the next item at three moments (English)', async () => {
-    const { page, errors } = await liveAt(english!, '09:12');
+    const { page, errors } = await liveAt(english(), '09:12');
     expect(await page.getByRole('heading', { name: 'Now', exact: true }).count()).toBe(1);
     expect(await text(page, '.live-title')).toBe('Ankommen & Check-in');
     expect(await text(page, '.live-left')).toBe('8 min left');
@@ -137,10 +126,10 @@ describe('live view: now and next through the day', () => {
 
 describe('live view: running late', () => {
   it('+ adds 5 minutes, Space ends the item, Backspace undoes; later items move, the fixed lunch stays and its overlap is said (German and English)', async () => {
-    for (const [language, viewer] of [['de', german], ['en', english]] as const) {
+    for (const [language, viewer] of [['de', german()], ['en', english()]] as const) {
       const words = { de: liveDe, en: liveEn }[language];
       const locale = createViewerLocale(language);
-      const { page, errors } = await liveAt(viewer!, '09:12');
+      const { page, errors } = await liveAt(viewer, '09:12');
       const link = page.url();
       await page.locator('.live-plan-title').focus();
       await page.keyboard.press('+');
@@ -177,7 +166,7 @@ describe('live view: running late', () => {
   });
 
   it('keeps the run over a reload, and Reset goes back to the plan (German)', async () => {
-    const { page } = await liveAt(german!, '09:12');
+    const { page } = await liveAt(german(), '09:12');
     const link = page.url();
     await page.getByRole('button', { name: '+5 Min.', exact: true }).click();
     expect(await text(page, '.live-now .live-range')).toBe('09:00–09:25');
@@ -199,7 +188,7 @@ describe('live view: running late', () => {
 
   it('asks to start a plan that is not dated today, and starts its first item at the current minute', async () => {
     const plan = { ...germanWorkshopPlan(), workshop: { title: 'Ohne Datum', description: '', date: null, startTime: '09:00' } };
-    const { page, errors } = await liveAt(english!, '15:42', plan);
+    const { page, errors } = await liveAt(english(), '15:42', plan);
     expect(await page.locator('.live-row-time').first().textContent()).toBe('09:00');
     await page.getByRole('button', { name: 'Start now', exact: true }).click();
     expect(await text(page, '.live-title')).toBe('Ankommen & Check-in');
@@ -212,8 +201,8 @@ describe('live view: running late', () => {
 
 describe('live view: for the room', () => {
   it('says the next item once, two minutes before; has no serious axe-core violation; fits a projector and a phone', async () => {
-    for (const [language, viewer] of [['de', german], ['en', english]] as const) {
-      const { page } = await liveAt(viewer!, '09:17');
+    for (const [language, viewer] of [['de', german()], ['en', english()]] as const) {
+      const { page } = await liveAt(viewer, '09:17');
       await page.clock.runFor(1000);
       await page.clock.runFor(60_000);
       const said = language === 'de' ? 'Als Nächstes: Zahlen und Meilensteine in 2 Minuten' : 'Next: Zahlen und Meilensteine in 2 minutes';

@@ -1,25 +1,14 @@
 // The viewer's layout where it is easy to get wrong: words in narrow lanes on paper, a last block alone on a page, and
 // the page height while a long plan scrolls into view on a phone (placeholders of the parts not yet laid out).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePlan } from '../fixtures/plans.js';
 import { pdfText, pdfToPngs } from '../support/poppler.js';
-import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
+import { useEnglishAndGermanPages } from '../support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
 import { ARTIFACTS, createLink, onServer, visit } from '../support/viewer-visit.js';
 
-let english: ViewerPage | undefined;
-let german: ViewerPage | undefined;
-
-beforeAll(async () => {
-  english = await openViewerPage();
-  german = await openViewerPage({}, { locale: 'de-DE' });
-}, 60_000);
-
-afterAll(async () => {
-  await english?.close();
-  await german?.close();
-});
+const { english, german } = useEnglishAndGermanPages();
 
 type Plan = Record<string, any>;
 
@@ -49,7 +38,7 @@ async function printed(page: Page, name: string): Promise<string[]> {
 
 describe('paper', () => {
   it('hyphenates in the page language instead of cutting a word in a narrow lane', async () => {
-    const { page, pageErrors } = await visit(german!.browser.context, onServer(german!.server.url, await createLink(german!.server.url, compoundWordsPlan())));
+    const { page, pageErrors } = await visit(german().browser.context, onServer(german().server.url, await createLink(german().server.url, compoundWordsPlan())));
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await page.emulateMedia({ media: 'print' });
     // Hyphenation by the browser's dictionary for the page's language; where a browser has none, a word that fits a
@@ -68,12 +57,12 @@ describe('paper', () => {
   });
 
   it('never leaves the last block alone on the last page', async () => {
-    const { page } = await visit(english!.browser.context, `${english!.server.url}/`);
+    const { page } = await visit(english().browser.context, `${english().server.url}/`);
     let checked = 0;
     // Plans of 14 to 30 plain blocks: one of these sizes puts the last block at the top of a new page on A4.
     for (let count = 14; count <= 30; count += 1) {
       const plan = { ...workshopPlan(), items: Array.from({ length: count }, (_, index) => block(`b${index}`, `Block number ${index + 1}`, 15, { description: 'A line of description that takes some room.' })) };
-      await page.goto(onServer(english!.server.url, await createLink(english!.server.url, plan)));
+      await page.goto(onServer(english().server.url, await createLink(english().server.url, plan)));
       await page.waitForSelector('#app[data-state="plan"]');
       const pages = await printed(page, 'viewer-en-print-last');
       if (pages.length < 2) continue;
@@ -119,9 +108,9 @@ describe('scrolling', () => {
       ['60 items', generatePlan({ seed: 5, items: 60, textPerItem: 40 })],
     ];
     for (const [name, plan] of plans) {
-      const url = onServer(german!.server.url, await createLink(german!.server.url, plan));
+      const url = onServer(german().server.url, await createLink(german().server.url, plan));
       for (const width of [390, 1280]) {
-        const { page, pageErrors } = await visit(german!.browser.context, url);
+        const { page, pageErrors } = await visit(german().browser.context, url);
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await page.reload();
         await page.waitForSelector('#app[data-state="plan"]');

@@ -2,31 +2,20 @@
 // calendar and agenda downloads read back with real parsers, print to PDF read back with pdftotext, paste a link.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventUid, planKey } from '../../src/viewer/export/calendar.js';
 import { en } from '../../src/plan-view/i18n/en.js';
 import type { Plan } from '../../src/plan-view/plan.js';
 import { readAgenda, readCalendar } from '../support/export-readers.js';
 import { pdfText, pdfToPngs } from '../support/poppler.js';
-import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
+import { useEnglishAndGermanPages } from '../support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
 import { ARTIFACTS, createLink, dataOf, menuItem, onServer, visit } from '../support/viewer-visit.js';
 
-let viewer: ViewerPage | undefined;
-let germanViewer: ViewerPage | undefined;
+const { english, german } = useEnglishAndGermanPages();
 
-beforeAll(async () => {
-  viewer = await openViewerPage();
-  germanViewer = await openViewerPage({}, { locale: 'de-DE' });
-}, 60_000);
-
-afterAll(async () => {
-  await viewer?.close();
-  await germanViewer?.close();
-});
-
-const server = () => viewer!.server;
-const context = () => viewer!.browser.context;
+const server = () => english().server;
+const context = () => english().browser.context;
 
 /** Chooses a toolbar menu item that starts a download and returns the saved file's name and text (kept as an artefact). */
 async function download(page: Page, name: string, artefact: string): Promise<{ fileName: string; text: string }> {
@@ -103,7 +92,7 @@ describe('copy link', () => {
 describe('downloads', () => {
   it('saves an .ics that ical.js reads: one event per block at the times the page shows, one per group and breakout, lanes named, stable UIDs', async () => {
     const source = germanWorkshopPlan();
-    const { page, pageErrors } = await visit(germanViewer!.browser.context, onServer(germanViewer!.server.url, await createLink(server().url, source)));
+    const { page, pageErrors } = await visit(german().browser.context, onServer(german().server.url, await createLink(server().url, source)));
     const first = await download(page, 'Kalender herunterladen (.ics)', 'viewer-de.ics');
     expect(first.fileName).toBe('strategietag-team-sued.ics');
     await page.getByRole('status').filter({ hasText: 'Gespeichert als strategietag-team-sued.ics.' }).waitFor();

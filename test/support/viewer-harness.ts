@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { startServer, type StartedServer } from '../../src/server/start-server.js';
 import { chromiumPath, launchChromium, type ChromiumHandle, type ChromiumOptions } from './chromium.js';
@@ -93,4 +94,29 @@ export async function openViewerPage(env: Record<string, string> = {}, chromium:
       await started.close();
     },
   };
+}
+
+/** An English and a German browser, each with its own server: opened before a test file's tests, closed after them. */
+export interface ViewerPagesByLanguage {
+  readonly english: () => ViewerPage;
+  readonly german: () => ViewerPage;
+}
+
+/** Call at a test file's top level: the pages open in beforeAll and close in afterAll. */
+export function useEnglishAndGermanPages(): ViewerPagesByLanguage {
+  let english: ViewerPage | undefined;
+  let german: ViewerPage | undefined;
+  beforeAll(async () => {
+    english = await openViewerPage();
+    german = await openViewerPage({}, { locale: 'de-DE' });
+  }, 60_000);
+  afterAll(async () => {
+    await english?.close();
+    await german?.close();
+  });
+  const opened = (page: ViewerPage | undefined): ViewerPage => {
+    if (page === undefined) throw new Error('the viewer pages open in beforeAll');
+    return page;
+  };
+  return { english: () => opened(english), german: () => opened(german) };
 }
