@@ -1,5 +1,6 @@
 // The live view's entry (loaded on demand): runs the plan on the facilitator's screen with the device clock, takes
-// +5 min, Done, Back and Reset from buttons and keys, keeps the run in local storage, and keeps the screen awake.
+// +5 min, Done, Back and Reset from buttons and keys (keys.ts), keeps the run in local storage (state.ts), and keeps
+// the screen awake (wake-lock.ts).
 import { escapeHtml } from '../plan-view/html.js';
 import type { Language, ViewerLocale } from '../plan-view/i18n/locale.js';
 import type { Plan, PlanPerson } from '../plan-view/plan.js';
@@ -8,8 +9,10 @@ import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
 import type { LiveStrings } from './i18n/strings.js';
 import { minutesOf, runOf, startNow, type LiveRun } from './run.js';
+import { listenToLiveKeys } from './keys.js';
 import { liveMoment, liveSchedule, type LiveAction, type LiveMoment, type LiveSchedule } from './schedule.js';
 import { EMPTY_STATE, MAX_ACTIONS, readState, storageKey, writeState, type LiveState } from './state.js';
+import { keepScreenAwake } from './wake-lock.js';
 import { mainHtml, minutesLeft, structureKey, titleOf, updateTexts, type LiveScreen, type LiveWords } from './view.js';
 
 export interface LiveOptions {
@@ -162,37 +165,8 @@ export function mountLive(options: LiveOptions): LiveView {
     } else if (action === 'close') options.onClose();
   });
 
-  // Keys for the room: Space is Done and Backspace is Back, unless a control that takes them has focus (a button
-  // pressed with Space does what it says); + is +5 min; Escape closes.
-  const onKey = (event: KeyboardEvent): void => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as Element | null;
-    const control = target?.closest('button, input, select, textarea, a[href]') ?? null;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      options.onClose();
-    } else if (event.key === ' ' && control === null) {
-      event.preventDefault();
-      act('done');
-    } else if (event.key === '+' && control?.matches('input, textarea') !== true) {
-      event.preventDefault();
-      act('extend');
-    } else if (event.key === 'Backspace' && control?.matches('input, textarea') !== true) {
-      event.preventDefault();
-      back();
-    }
-  };
-  document.addEventListener('keydown', onKey);
-
-  // The screen stays on while the plan runs (Wake Lock API, where the browser has it); a hidden tab loses the lock,
-  // so it is asked for again when the tab is shown.
-  let lock: WakeLockSentinel | null = null;
-  const keepAwake = (): void => {
-    if (document.visibilityState !== 'visible' || !('wakeLock' in navigator)) return;
-    navigator.wakeLock.request('screen').then((sentinel) => { lock = sentinel; }, () => {});
-  };
-  document.addEventListener('visibilitychange', keepAwake);
-  keepAwake();
+  const stopKeys = listenToLiveKeys({ done: () => act('done'), extend: () => act('extend'), back, close: () => options.onClose() });
+  const letScreenSleep = keepScreenAwake();
 
   reschedule();
   tick();
@@ -205,9 +179,8 @@ export function mountLive(options: LiveOptions): LiveView {
   return {
     unmount() {
       clearInterval(timer);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('visibilitychange', keepAwake);
-      void lock?.release().catch(() => {});
+      stopKeys();
+      letScreenSleep();
       delete document.documentElement.dataset['live'];
       container.replaceChildren();
     },
