@@ -1,7 +1,8 @@
 // The running day: the plan's items placed on the clock from the moment it runs, moved by what the facilitator did
 // (+5 min, Done), with fixed start times held. Pure and DOM-free; minutes count from midnight of the day it runs.
 import type { PlanGroup, PlanItem } from '../plan-view/plan.js';
-import { parseClockTime, placeSequence, type Slot } from '../plan-view/schedule.js';
+import { laneCount, laneOf } from '../plan-view/lanes.js';
+import { placeSequence, plannedDuration, startAfter, type Slot } from '../plan-view/schedule.js';
 
 /** What the facilitator did to the item running then: longer by some minutes, or ended at a minute. */
 export type LiveAction =
@@ -78,10 +79,6 @@ function lengthOf(id: string, duration: number, start: number, adjustments: Read
   return duration + adjustment.extend;
 }
 
-function durationOf(item: { duration: number }): number {
-  return Number.isFinite(item.duration) && item.duration > 0 ? item.duration : 0;
-}
-
 /**
  * The top level one after another as the viewer places it (fixed start times on the day's clock), each item as long
  * as it runs: a group as long as planned plus what its items ran over or under.
@@ -90,36 +87,29 @@ function place(items: readonly PlanItem[], origin: number, adjustments: Readonly
   const entries: Placed[] = [];
   let cursor = origin;
   for (const item of items) {
-    const { start, pinned } = startOf(item, cursor);
+    const { start, pinned } = startAfter(item, cursor, false);
     if (item.type === 'group' && item.children.length > 0) {
       // The group's items from its start; the first one's overlap is with whatever came before the group.
       let before = cursor;
       let inner = start;
       let moved = 0;
       for (const child of item.children) {
-        const placed = startOf(child, inner);
-        const planned = durationOf(child);
+        const placed = startAfter(child, inner, false);
+        const planned = plannedDuration(child);
         const length = lengthOf(child.id, planned, placed.start, adjustments);
         moved += length - planned;
         entries.push({ item: child, group: item, start: placed.start, end: placed.start + length, overlap: Math.max(0, before - placed.start), pinned: placed.pinned });
         inner = placed.start + length;
         before = inner;
       }
-      cursor = Math.max(start + durationOf(item) + moved, start);
+      cursor = Math.max(start + plannedDuration(item) + moved, start);
       continue;
     }
-    const length = lengthOf(item.id, durationOf(item), start, adjustments);
+    const length = lengthOf(item.id, plannedDuration(item), start, adjustments);
     entries.push({ item, group: null, start, end: start + length, overlap: Math.max(0, cursor - start), pinned });
     cursor = start + length;
   }
   return entries;
-}
-
-function startOf(item: PlanItem, cursor: number): { start: number; pinned: boolean } {
-  const pin = parseClockTime(item.fixedStartTime);
-  if (pin === null) return { start: cursor, pinned: false };
-  // The fixed time on the day the cursor is in (a day that runs past midnight keeps counting upwards).
-  return { start: Math.floor(cursor / 1440) * 1440 + pin, pinned: true };
 }
 
 /** The entry running at `now` (start ≤ now < end), the next to start, and how late the day runs. */
@@ -143,19 +133,15 @@ export function liveMoment(schedule: LiveSchedule, now: number): LiveMoment {
 export function laneMoments(entry: LiveEntry, now: number): LaneMoment[] {
   const { item } = entry;
   if (item.type !== 'breakout') return [];
-  const lanes = Math.max(1, Math.min(Math.floor(item.lanes) || 1, 10));
+  const lanes = laneCount(item);
   const moments: LaneMoment[] = [];
   for (let lane = 0; lane < lanes; lane += 1) {
-    const children = item.sameInAllBreakouts ? item.children : item.children.filter((child) => laneOf(child, lanes) === lane);
+    // A child of a lane the breakout does not declare (an older document) runs in its last lane: the room has no other.
+    const children = item.sameInAllBreakouts ? item.children : item.children.filter((child) => Math.min(laneOf(child), lanes - 1) === lane);
     const slots = placeSequence(children, entry.start, false).filter((slot) => slot.start < entry.end);
     const current = slots.find((slot) => slot.start <= now && now < Math.min(slot.end, entry.end)) ?? null;
     const next = slots.find((slot) => slot.start > now) ?? null;
     moments.push({ current, next });
   }
   return moments;
-}
-
-function laneOf(child: PlanItem, lanes: number): number {
-  const index = child.type === 'block' && Number.isInteger(child.laneIndex) ? child.laneIndex : 0;
-  return Math.min(Math.max(0, index), lanes - 1);
 }

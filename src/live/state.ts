@@ -1,5 +1,6 @@
 // What a live run remembers on the facilitator's device: when it started and what was done, in local storage under a
 // key derived from the link's payload (the link itself never changes and never leaves the page).
+import { fnv1a } from '../plan-view/hash.js';
 import type { LiveAction } from './schedule.js';
 
 export interface LiveState {
@@ -17,18 +18,11 @@ const KEPT_RUNS = 20;
 export const MAX_ACTIONS = 2000;
 
 /**
- * The storage key of a link's run: FNV-1a over the payload, twice with different seeds (64 bits in all), so one
+ * The storage key of a link's run: two independent FNV-1a hashes of the link's fragment (64 bits in all), so one
  * device's plans do not share a run and the payload itself is not written down.
  */
-export function storageKey(payload: string): string {
-  let first = 0x811c9dc5;
-  let second = 0x01000193 ^ payload.length;
-  for (let index = 0; index < payload.length; index += 1) {
-    const code = payload.charCodeAt(index);
-    first = Math.imul(first ^ code, 0x01000193);
-    second = Math.imul(second ^ code, 0x5bd1e995);
-  }
-  return `${PREFIX}${(first >>> 0).toString(16).padStart(8, '0')}${(second >>> 0).toString(16).padStart(8, '0')}`;
+export function storageKey(fragment: string): string {
+  return `${PREFIX}${fnv1a(fragment)}${fnv1a(fragment, 0x01000193)}`;
 }
 
 /** The stored run, or the empty one when there is none or it is not one this page wrote (storage is the user's). */

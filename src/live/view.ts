@@ -90,9 +90,11 @@ function lanesHtml(entry: LiveEntry, screen: LiveScreen, words: LiveWords): stri
   laneMoments(entry, screen.now).forEach((lane, index) => {
     let body = textTag('h3', 'live-lane-title', locale.strings.lane(index + 1));
     if (lane.current !== null) {
+      // A block is cut where its breakout ends (Done on the breakout ends every lane).
+      const end = Math.min(lane.current.end, entry.end);
       body += textTag('p', 'live-lane-block', titleOf(lane.current.item, words))
-        + textTag('p', 'live-range', formatRange(lane.current.start, Math.min(lane.current.end, entry.end), false))
-        + textTag('p', 'live-left', live.minutesLeft(minutesLeft(Math.min(lane.current.end, entry.end), screen.now)), { count: 'lane', end: String(Math.min(lane.current.end, entry.end)) });
+        + textTag('p', 'live-range', formatRange(lane.current.start, end, false))
+        + textTag('p', 'live-left', live.minutesLeft(minutesLeft(end, screen.now)), { count: 'lane', end: String(end) });
     } else {
       body += textTag('p', 'live-lane-idle', live.laneIdle);
     }

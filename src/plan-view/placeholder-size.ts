@@ -1,5 +1,6 @@
 // Estimates how tall the timeline's later parts will be before the browser lays them out, so the page keeps its height
 // (and its scrollbar stays put) while they scroll into view.
+import { laneCount, laneOf } from './lanes.js';
 import type { PlanItem } from './plan.js';
 import type { Slot } from './schedule.js';
 
@@ -70,7 +71,7 @@ function itemHeight(item: PlanItem, shape: TimelineShape, weights: Weights, bloc
     for (const child of item.children) height += weights.groupChild + itemHeight(child, inner, weights, block);
     return height;
   }
-  const lanes = Math.max(1, Math.min(item.lanes, 10));
+  const lanes = laneCount(item);
   let people = 0;
   for (const ids of Object.values(item.lanePersons)) people += Array.isArray(ids) ? Math.min(ids.length, PEOPLE_SHOWN) : 0;
   height += weights.breakout + people * weights.lanePerson;
@@ -84,7 +85,7 @@ function itemHeight(item: PlanItem, shape: TimelineShape, weights: Weights, bloc
   const laneBlock = shape.lanesStacked ? weights.item : weights.sideBySide;
   const laneHeights = new Array<number>(lanes).fill(0);
   for (const child of item.children) {
-    const lane = Math.min(Math.max(0, child.type === 'block' ? child.laneIndex : 0), lanes - 1);
+    const lane = Math.min(laneOf(child), lanes - 1);
     laneHeights[lane]! += itemHeight(child, laneShape, weights, laneBlock);
   }
   return height + (shape.lanesStacked ? lanes * weights.lane + laneHeights.reduce((sum, lane) => sum + lane, 0) : Math.max(...laneHeights));

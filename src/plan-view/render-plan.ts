@@ -25,6 +25,9 @@ const PART_ENTRIES = 10;
 const LAID_OUT_SCREENS = 2.5;
 
 
+/** An item box's padding and borders, left and right (styles.css): what its text lines do not get of its width. */
+const ITEM_PADDING_PX = 30;
+
 /** Top-level item titles are `<h2>` under the plan's `<h1>`. */
 const TOP_LEVEL_HEADING = 2;
 
@@ -77,7 +80,7 @@ export function renderPlan(plan: Plan, warnings: readonly string[], locale: View
       // The entries just laid out tell how wide a line of text is, and how their height compares with the estimate.
       const item = timeline.querySelector('.slot > :last-child');
       const fontSize = Number.parseFloat(getComputedStyle(timeline).fontSize) || 16;
-      shape = timelineShape((item?.clientWidth ?? timeline.clientWidth) - 30, fontSize);
+      shape = timelineShape((item?.clientWidth ?? timeline.clientWidth) - ITEM_PADDING_PX, fontSize);
       let estimate = 0;
       for (const slot of slots.slice(0, next)) estimate += entryHeight(slot, shape);
       scale = estimate > 0 ? timeline.getBoundingClientRect().height / estimate : fontSize / 16;

@@ -49,13 +49,23 @@ export function placeSequence<T extends Timed>(items: readonly T[], origin: numb
   const slots: Slot<T>[] = [];
   let cursor = origin;
   for (const item of items) {
-    const pin = relative ? null : parseClockTime(item.fixedStartTime);
-    const start = pin === null ? cursor : pinOnDayOf(cursor, pin);
-    const duration = Number.isFinite(item.duration) && item.duration > 0 ? item.duration : 0;
-    slots.push({ item, start, end: start + duration, gapBefore: start - cursor, pinned: pin !== null });
+    const { start, pinned } = startAfter(item, cursor, relative);
+    const duration = plannedDuration(item);
+    slots.push({ item, start, end: start + duration, gapBefore: start - cursor, pinned });
     cursor = start + duration;
   }
   return slots;
+}
+
+/** Where an item starts when the one before it ends at `cursor`: then, or at its fixed start time on that day. */
+export function startAfter(item: Timed, cursor: number, relative: boolean): { start: number; pinned: boolean } {
+  const pin = relative ? null : parseClockTime(item.fixedStartTime);
+  return pin === null ? { start: cursor, pinned: false } : { start: pinOnDayOf(cursor, pin), pinned: true };
+}
+
+/** An item's planned minutes; a tolerant document's negative or non-numeric duration counts as none. */
+export function plannedDuration(item: Timed): number {
+  return Number.isFinite(item.duration) && item.duration > 0 ? item.duration : 0;
 }
 
 /** A fixed clock time on the same day as `cursor` (plans that run past midnight keep counting upwards). */

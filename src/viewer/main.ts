@@ -105,13 +105,21 @@ const loadLive = onDemand<LiveModule>(__LIVE_MODULE_FILE__, __LIVE_STYLE_FILE__,
 let liveView: { unmount(): void } | null = null;
 const LIVE_OPEN = 'sessionplan:live-open';
 
-function sessionFlag(value: boolean | null): boolean {
+/** Whether the live view was open in this tab (session storage: a reload keeps it, another tab does not see it). */
+function liveWasOpen(): boolean {
   try {
-    if (value === true) sessionStorage.setItem(LIVE_OPEN, 'on');
-    else if (value === false) sessionStorage.removeItem(LIVE_OPEN);
     return sessionStorage.getItem(LIVE_OPEN) === 'on';
   } catch {
     return false;
+  }
+}
+
+function rememberLiveOpen(open: boolean): void {
+  try {
+    if (open) sessionStorage.setItem(LIVE_OPEN, 'on');
+    else sessionStorage.removeItem(LIVE_OPEN);
+  } catch {
+    // Storage refused: a reload shows the plan instead of the live view.
   }
 }
 
@@ -132,7 +140,7 @@ async function startLive(plan: Plan): Promise<void> {
   if (current !== plan) return;
   toolbar.hide();
   app.dataset['state'] = 'live';
-  sessionFlag(true);
+  rememberLiveOpen(true);
   liveView = module.mountLive({
     container: app,
     plan,
@@ -142,7 +150,7 @@ async function startLive(plan: Plan): Promise<void> {
     storage,
     onClose() {
       leaveLive();
-      sessionFlag(false);
+      rememberLiveOpen(false);
       reopen();
       void opening.then(() => toolbar.focusMenu());
     },
@@ -261,7 +269,7 @@ async function open(event?: Event): Promise<void> {
   leaveEditor();
   leaveLive();
   // Another link pasted into the address bar ends the live view; a reload keeps it.
-  if (event !== undefined) sessionFlag(false);
+  if (event !== undefined) rememberLiveOpen(false);
   const fragment = location.hash;
   if (fragment === '' || fragment === '#') {
     showProblem('empty', { title: strings.noPlanTitle, message: strings.noPlanMessage });
@@ -343,4 +351,4 @@ if ('serviceWorker' in navigator) {
   }, { once: true });
 }
 // The live view was open in this tab before the reload: it opens again on the same plan.
-if (sessionFlag(null)) void opening.then(() => { if (current !== null) void startLive(current); });
+if (liveWasOpen()) void opening.then(() => { if (current !== null) void startLive(current); });

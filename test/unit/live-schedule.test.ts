@@ -72,7 +72,7 @@ describe('live schedule', () => {
     const cut = liveSchedule(items, NINE, [{ kind: 'done', id: 'x', at: 550 }]).entries[0]!;
     expect(cut.end).toBe(550);
     expect(laneMoments(cut, 549).map((lane) => lane.next?.item.id ?? '-')).toEqual(['-', '-']);
-    // A lane index outside the lanes goes to the nearest lane, as the view draws it.
+    // A lane index outside the lanes runs in the last lane.
     const stray = liveSchedule([breakout('z', 10, 2, [block('z9', 10, { laneIndex: 9 })])], NINE, []).entries[0]!;
     expect(laneMoments(stray, 545).map((lane) => lane.current?.item.id ?? '-')).toEqual(['-', 'z9']);
   });

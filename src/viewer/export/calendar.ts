@@ -4,6 +4,7 @@
 import ICAL from 'ical.js';
 import { planSchedule } from '../../plan-view/agenda.js';
 import type { ViewerLocale } from '../../plan-view/i18n/locale.js';
+import { fnv1a } from '../../plan-view/hash.js';
 import { breakoutLanes, laneCount, laneTitle } from '../../plan-view/lanes.js';
 import type { Plan, PlanBlock } from '../../plan-view/plan.js';
 import { calendarBlocker, calendarDay, momentOf, type CalendarDay } from '../../plan-view/workshop-day.js';
@@ -50,16 +51,6 @@ export const CALENDAR_DESIGN = {
   ...ICAL.design.icalendar,
   property: { ...ICAL.design.icalendar.property, name: { defaultType: 'text' }, 'x-wr-calname': { defaultType: 'text' } },
 };
-
-/** FNV-1a of a text, 32 bits, as 8 hex digits; `basis` picks one of several independent hashes. */
-function fnv1a(text: string, basis = 0x811c9dc5): string {
-  let hash = basis;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
 
 /**
  * A UID part that stays the same for the same plan, so importing the file again updates its events instead of adding
