@@ -26,7 +26,7 @@ const LATIN1_LIMIT = 256;
  * The decompressed text the last decompress left in linear memory: as Latin-1 bytes when it is long and every unit fits
  * (readLatin1 given), else as UTF-16.
  */
-export function readOutputText(exports: CodecExports, units: number, readUtf16: StringTransfer['readUtf16'], readLatin1?: StringTransfer['readLatin1']): string {
+function readOutputText(exports: CodecExports, units: number, readUtf16: StringTransfer['readUtf16'], readLatin1?: StringTransfer['readLatin1']): string {
   if (readLatin1 !== undefined && units >= NARROW_MIN_UNITS && exports.narrowOutput(units, LATIN1_LIMIT) === 1) {
     return readLatin1(exports.memory.buffer, exports.outputPointer(), units);
   }

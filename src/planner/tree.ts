@@ -45,19 +45,6 @@ export function itemAt(draft: Draft, at: ItemPath): Item | undefined {
   return item;
 }
 
-/** The list a path's item sits in (the top level or a container's children), or undefined. */
-export function siblingsOf(draft: Draft, at: ItemPath): readonly Item[] | undefined {
-  if (at.length === 0) return undefined;
-  if (at.length === 1) return draft.items;
-  const parent = itemAt(draft, at.slice(0, -1));
-  return isContainer(parent) ? (parent.children as readonly Item[]) : undefined;
-}
-
-/** The kind of the container a path's item sits in; null for the top level. */
-export function parentKind(draft: Draft, at: ItemPath): ItemKind | null {
-  return at.length <= 1 ? null : (itemAt(draft, at.slice(0, -1))?.type ?? null);
-}
-
 /** The field path of an item path: [2, 0] → ['items', 2, 'children', 0]. */
 export function itemSegments(at: ItemPath): (string | number)[] {
   const segments: (string | number)[] = [];

@@ -1,4 +1,4 @@
-// Runs N server workers (one uWS app each, same port via SO_REUSEPORT), restarts crashed ones, stops them gracefully.
+// Runs N server workers (one HTTP server each, same port via SO_REUSEPORT), restarts crashed ones, stops them gracefully.
 import { availableParallelism } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TransferListItem, Worker } from 'node:worker_threads';

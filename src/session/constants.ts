@@ -2,8 +2,6 @@
 
 /** Real clock times only: 00:00 to 23:59. */
 export const TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
-/** 1..128 characters without C0/C1 control characters (the whole ID rule in one regex, for checks outside zod). */
-export const ID_PATTERN = /^[^\u0000-\u001F\u007F-\u009F]{1,128}$/;
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 /** lanePersons keys: a lane index as written by JSON.stringify of a number, lanes being at most 10. */
 export const LANE_KEY_PATTERN = /^[0-9]$/;

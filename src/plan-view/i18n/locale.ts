@@ -19,11 +19,6 @@ export interface ViewerLocale {
 
 const TABLES: Record<Language, Strings> = { de, en };
 
-/** The string table of a language. */
-export function stringsFor(language: Language): Strings {
-  return TABLES[language];
-}
-
 /**
  * The locale of a language. The Intl objects are made here, once: the first Intl object of a page is the expensive
  * part (ICU's locale data, see docs/viewer.md), and a plan formats hundreds of durations, cached by value.

@@ -212,7 +212,7 @@ function Row(props: RowProps) {
         </span>
       </div>
       {open && <Details {...props} id={detailsId} title={title} segments={segments} path={at} />}
-      {item.type === 'group' && <Overrun group={item} start={props.list.times.slots.get(item)?.start ?? 0} relative={props.list.times.clock.relative} />}
+      {item.type === 'group' && <Overrun group={item} start={props.start} relative={props.relative} />}
       {isContainer(item) && (
         <ItemList items={item.children as readonly Item[]} container={at} parent={item} list={props.list} />
       )}
