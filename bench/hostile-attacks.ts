@@ -176,7 +176,7 @@ async function trickledUploads(server: Server) {
 }
 
 /**
- * Round three, row 3 (node:http): one address holds `sockets` sockets that trickle header bytes and re-opens each one
+ * Round three, row 3: one address holds `sockets` sockets that trickle header bytes and re-opens each one
  * closed, while fresh health checks come from 20 other addresses: how many of those are answered.
  */
 async function reopeningSlowloris(server: Server, sockets: number) {
@@ -194,14 +194,15 @@ async function reopeningSlowloris(server: Server, sockets: number) {
   return { healthServed: round((100 * probes.filter((s) => s === 200).length) / probes.length), probes: probes.length, attackerSocketsOpened: opened };
 }
 
-/** Every attack against the build in `root` (a fresh server per attack, so none inherits another's state). */
-export async function attacks(root: string): Promise<Record<string, unknown>> {
+/** Every attack against the build in `root` (a fresh server per attack, so none inherits another's state); `only`: those whose name holds it. */
+export async function attacks(root: string, only = process.env.HOSTILE_ATTACKS_ONLY ?? ''): Promise<Record<string, unknown>> {
   const worstLink = linkOf(`{"workshop":{"title":"W","description":"${'\ud800'.repeat(1_990_000)}"}}`);
   const largestAnswer = linkOf(JSON.stringify({ workshop: { title: 'W', description: '"'.repeat(999_900) } }));
   // The costliest decode that still succeeds (lone surrogates past 10,000 are refused): 990,000 quotes, 1.98 MB written.
   const costly = linkOf(`{"workshop":{"title":"W","description":"${'\\"'.repeat(990_000)}"}}`);
   const results: Record<string, unknown> = {};
   const run = async (name: string, env: Record<string, string>, attack: (server: Server) => Promise<unknown>): Promise<void> => {
+    if (!name.includes(only)) return;
     const server = await start(root, env);
     try {
       results[name] = await attack(server);
@@ -232,5 +233,6 @@ export async function attacks(root: string): Promise<Record<string, unknown>> {
   await run('round 3, row 1: 17 trickled uploads declaring 33.5 MB from one address, re-opened; 130 small creates from 13 others (node:http)', {}, (server) => trickledUploads(server));
   await run('round 3, row 1: the same on uWS', { TRANSPORT: 'uws' }, (server) => trickledUploads(server));
   await run('round 3, row 3: one address re-opening 10,050 trickling sockets; fresh health checks from 20 others (node:http)', {}, (server) => reopeningSlowloris(server, 10_050));
+  await run('round 3, row 3: the same on uWS', { TRANSPORT: 'uws' }, (server) => reopeningSlowloris(server, 10_050));
   return results;
 }

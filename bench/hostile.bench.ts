@@ -1,5 +1,5 @@
 // bench:hostile — each crafted request of test/fixtures/hostile-cases.ts against a real server: size, CPU, answer, health;
-// then the attacks of test/support/attacks.ts at full size (bench/hostile-attacks.ts; HOSTILE_ATTACKS=0 skips them). HOSTILE_BASE=<checkout>
+// then the attacks of test/support/attacks.ts at full size (bench/hostile-attacks.ts; HOSTILE_ATTACKS=0 skips them, HOSTILE_ATTACKS_ONLY=<text> picks). HOSTILE_BASE=<checkout>
 // measures an older build side by side in the same run (each case and attack on both, one after the other).
 // Writes bench/results/local/hostile.json, with --save also bench/results/ (HOSTILE_OUT overrides the file name and HOSTILE_NOTE adds a note).
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -30,4 +30,4 @@ export type { Session, SessionInput, TolerantSession, Block, Group, Breakout, It
 export type { SessionSummary } from './session/summary.js';
 export { buildLink, parseLink, DEFAULT_BASE_URL } from './session/link.js';
 export { MAX_ITEMS } from './session/constants.js';
-export { MAX_JSON_BYTES } from './session/limits.js';
+export { MAX_JSON_BYTES } from './session/json-size.js';

@@ -2,15 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { loadCodec } from '../codec/node.js';
 import { textIfUtf8 } from '../http/body.js';
+import { costlyBodyProblem } from '../http/body-guard.js';
 import type { AnalyticsEvent, McpEndpoint } from '../http/ports.js';
 import { createRestHandlers } from './rest.js';
 import type { RestHandlers } from '../http/routes.js';
-import { createMcpHandler } from '../mcp/handler.js';
+import { createMcpHandler, refuseUnparsed } from '../mcp/handler.js';
 import type { McpServerIdentity } from '../mcp/handler.js';
 import type { AppViewDocument } from '../mcp/app-view.js';
-import { eraOfHeader, unknownIdFor } from '../mcp/classify.js';
-import { rpcError } from '../mcp/errors.js';
-import { HEADER, readHeader } from '../mcp/headers.js';
 import { createSessionOperations, type OperationsOptions } from '../session/operations.js';
 
 export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -23,8 +21,6 @@ export interface Endpoints {
 export interface EndpointHooks {
   /** One analytics event per create/decode (MCP tool call or REST call). */
   recordEvent(event: AnalyticsEvent): void;
-  /** A REST call failed in a way no rule covers (the client gets a generic 500). */
-  onInternalError(error: unknown): void;
 }
 
 export function serverIdentity(publicBaseUrl: string): McpServerIdentity {
@@ -56,10 +52,12 @@ export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, opt
   return {
     mcp: (request) => {
       const text = textIfUtf8(request.body);
-      if (text !== undefined) return handleMcpPost({ headers: request.headers, body: text });
       // Not UTF-8: a parse error, as for any body that is not JSON text (RFC 8259 §8.1).
-      return Promise.resolve(rpcError('malformedJson', unknownIdFor(eraOfHeader(readHeader(request.headers, HEADER.protocolVersion))), 'the request body is not valid UTF-8'));
+      if (text === undefined) return Promise.resolve(refuseUnparsed(request.headers, 'malformedJson', 'the request body is not valid UTF-8'));
+      const costly = costlyBodyProblem(text);
+      if (costly !== undefined) return Promise.resolve(refuseUnparsed(request.headers, 'invalidRequest', costly));
+      return handleMcpPost({ headers: request.headers, body: text });
     },
-    rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, (error) => hooks.onInternalError(error), largeTexts),
+    rest: createRestHandlers(operations, { recordEvent: (event) => hooks.recordEvent(event) }, largeTexts),
   };
 }

@@ -1,8 +1,8 @@
 // The REST API: POST /api/session-links and /api/session-links/decode over the session operations (docs/http-api.md).
 import { DecodeDeclined, SessionError } from '../session/errors.js';
 import { jsonText, type JsonText } from '../session/json-pieces.js';
-import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import { textIfUtf8 } from '../http/body.js';
+import { costlyBodyProblem } from '../http/body-guard.js';
 import { JSON_HEADERS } from '../http/headers.js';
 import type { AnalyticsOperation, AnalyticsOutcome, HttpObserver, RestOperations } from '../http/ports.js';
 import { REST_INTERNAL_ERROR_BODY, restBadRequestBody } from '../http/refusals.js';
@@ -23,8 +23,8 @@ type Envelope = { ok: true; value: unknown } | { ok: false; answer: RouteAnswer 
 
 /** The body must be a JSON object with exactly the one field `key` (the shape check → 400). */
 function readEnvelope(bodyText: string, key: 'session' | 'link'): Envelope {
-  const costly = costlyJsonShape(bodyText);
-  if (costly !== undefined) return { ok: false, answer: badRequest(`${costlyJsonSentence(costly).replace(/^t/, 'T')}.`) };
+  const costly = costlyBodyProblem(bodyText);
+  if (costly !== undefined) return { ok: false, answer: badRequest(`${costly.replace(/^t/, 'T')}.`) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(bodyText);
@@ -53,15 +53,10 @@ function sessionFailure(error: SessionError): RouteAnswer {
 }
 
 /**
- * `onInternalError` receives unexpected failures for the log (the client only sees a generic 500); `largeResults`: long
- * results are answered in pieces (json-pieces.ts), for the endpoints of large requests.
+ * A failure no rule covers is answered with a generic 500 that carries the error in `unexpected` (the core logs it);
+ * `largeResults`: long results are answered in pieces (json-pieces.ts), for the endpoints of large requests.
  */
-export function createRestHandlers(
-  operations: RestOperations,
-  observer: Pick<HttpObserver, 'recordEvent'>,
-  onInternalError: (error: unknown) => void = () => {},
-  largeResults = false,
-): RestHandlers {
+export function createRestHandlers(operations: RestOperations, observer: Pick<HttpObserver, 'recordEvent'>, largeResults = false): RestHandlers {
   async function run(operation: AnalyticsOperation, bodyText: string | undefined, key: 'session' | 'link', call: (arg: unknown) => Promise<unknown> | unknown): Promise<RouteAnswer> {
     const started = performance.now();
     let outcome: AnalyticsOutcome = 'success';
@@ -81,8 +76,7 @@ export function createRestHandlers(
           answer = sessionFailure(error);
         } else {
           outcome = 'internal_error';
-          onInternalError(error);
-          answer = json(500, REST_INTERNAL_ERROR_BODY);
+          answer = { status: 500, headers: JSON_HEADERS, body: REST_INTERNAL_ERROR_BODY, unexpected: error ?? new Error('a failure without an error value') };
         }
       }
     }

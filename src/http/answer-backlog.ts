@@ -1,4 +1,5 @@
 // Answer bytes written for clients that do not read them, capped per connection and per server: past it, the slowest go.
+import { LIMITS } from '../limits/table.js';
 
 /** What the backlog needs of a connection: how many bytes it has sent so far, and how to cut it. */
 export interface BacklogConnection {
@@ -15,12 +16,7 @@ export interface BacklogLimits {
   readonly perServer: number;
 }
 
-/**
- * A full-size MCP decode answer is at most ~6.1 MB (a 2,000,000-byte document, twice, the second copy escaped again),
- * so one connection may hold 8 MB; a server 32 MB, about five such answers. Without a cap, 40 decodes from one client
- * that never read their answers held 0.9–1.1 GB of RSS until the idle timeout.
- */
-export const DEFAULT_BACKLOG_LIMITS: BacklogLimits = { perConnection: 8 * 1024 * 1024, perServer: 32 * 1024 * 1024 };
+const DEFAULT_BACKLOG_LIMITS: BacklogLimits = { perConnection: LIMITS.connectionBacklog.value, perServer: LIMITS.serverBacklog.value };
 
 interface Waiting {
   bytes: number;

@@ -1,11 +1,12 @@
 // A POST body as received: small ones as text, large ones as bytes in a pooled buffer that can travel to a thread.
+import { LIMITS } from '../limits/table.js';
 import type { BufferPool } from './buffer-pool.js';
 
 /**
  * Bodies from this many bytes on are assembled in one pooled buffer and decoded only where they are handled (an
  * offload thread takes the buffer as it is); smaller ones are decoded at once, which is cheaper than any hand-over.
  */
-export const LARGE_BODY_BYTES = 64 * 1024;
+export const LARGE_BODY_BYTES = LIMITS.heavyBody.value;
 
 /** Bodies must be UTF-8 (RFC 8259 §8.1): a malformed sequence refuses the body instead of becoming U+FFFD in a link. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -1,4 +1,5 @@
 // The runtime-neutral HTTP core: resolves a request once (route, origin), decides every refusal before the body, answers.
+import { LIMITS } from '../limits/table.js';
 import { headerNamesModernEra } from '../mcp/version.js';
 import { joinText } from '../session/json-pieces.js';
 import type { RequestBody } from './body.js';
@@ -12,6 +13,7 @@ import { familyRefusalBody, familyStatus, PLAIN_REFUSALS, plainRefusalBody } fro
 import type { EndpointFamily, FamilyRefusal, PlainRefusal } from './refusals.js';
 import { NOT_FOUND_ROUTE } from './routes.js';
 import type { Route, RouteAnswer, RouteTable } from './routes.js';
+import { headRefusal } from './head.js';
 import { acceptsJson, isJsonContentType, isLoopbackHostHeader } from './rules.js';
 import { TurnBatch } from './turn-batch.js';
 import type { HttpRequest, HttpResponse } from './types.js';
@@ -41,6 +43,8 @@ export interface HttpCoreDeps {
 
 /** A request resolved once: its route and origin verdict travel with it to the answer and the metrics label. */
 export interface Exchange {
+  /** This process's number for the request (the access log and the log line of a failure under it carry it). */
+  readonly id: number;
   readonly request: HttpRequest;
   readonly route: Route;
   readonly origin: OriginVerdict;
@@ -76,11 +80,11 @@ export interface HttpCore {
   uploadTooSlow(exchange: Exchange): HttpResponse;
   /** A plain refusal for requests the socket layer rejects before there is an exchange (431, 505, a bad request). */
   plainRefusal(refusal: PlainRefusal): HttpResponse;
+  /** A last-resort catch under `exchange` caught `error`: reported (observer.onUnexpected), answered with the generic 500. */
+  failed(exchange: Exchange, error: unknown): HttpResponse;
 }
 
 const DIGITS = /^\d+$/;
-/** Retry-After of a 429 for a body the server has no room to receive: uploads in progress end within seconds. */
-const RECEPTION_RETRY_AFTER_S = 2;
 
 /** Family refusal bodies, built once: [refusal][family][modern ? 1 : 0]. */
 const FAMILY_BODIES = new Map<string, string>();
@@ -96,6 +100,11 @@ const PLAIN_BODIES = new Map<PlainRefusal, string>(Object.keys(PLAIN_REFUSALS).m
 export function createHttpCore(deps: HttpCoreDeps): HttpCore {
   const { routes, rateLimiter, observer, origins, hostGuard, maxBodyBytes } = deps;
   const retryAfterHeaders = new Map<number, HeaderSet>();
+  let lastId = 0;
+
+  function report(exchange: Exchange, error: unknown): void {
+    observer.onUnexpected(error, { route: exchange.route.label, requestId: exchange.id });
+  }
 
   const grantOf = (exchange: Exchange): CorsGrant | undefined => (exchange.origin.kind === 'allowed' ? exchange.origin.grant : undefined);
 
@@ -132,10 +141,12 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     return refuse(exchange, 'rate-limited', retryAfter(decision.retryAfterS));
   }
 
-  /** The synchronous checks, in order: Host, Origin, route, method, media types, length (docs/http-api.md, "HTTP rules"). */
+  /** The synchronous checks, in order: the head, Host, Origin, route, method, media types, length (docs/http-api.md). */
   function check(exchange: Exchange): HttpResponse | undefined {
     const { request, route, origin } = exchange;
     const { headers, method } = request;
+    const head = headRefusal(request);
+    if (head !== undefined) return plain(exchange, head, true);
     // The one transfer coding a request may name is chunked, once: anything else frames the body in a way this server
     // (or a proxy in front of it) may read differently. node:http's parser refuses these itself; uWS 20.30 does not.
     const coding = headers['transfer-encoding'];
@@ -167,7 +178,7 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
     reception: deps.reception ?? new Reception(),
     backlog: deps.backlog ?? new AnswerBacklog(() => observer.recordSlowReaderClose()),
     resolve(request) {
-      return { request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']), client: '' };
+      return { id: ++lastId, request, route: routes.find(request.path), origin: origins.verdict(request.method, request.headers['origin'], request.headers['host']), client: '' };
     },
 
     head(exchange) {
@@ -187,7 +198,10 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
 
     async handle(exchange, body, presence) {
       try {
-        return answer(exchange, await exchange.route.post!(exchange.request.headers, body, presence));
+        const routeAnswer = await exchange.route.post!(exchange.request.headers, body, presence);
+        // The endpoints answer their own failures generically and hand the cause on, to be seen here.
+        if (routeAnswer.unexpected !== undefined) report(exchange, routeAnswer.unexpected);
+        return answer(exchange, routeAnswer);
       } catch (error) {
         if (!(error instanceof ServerBusyError)) throw error;
         const client = error.scope === 'client';
@@ -206,12 +220,17 @@ export function createHttpCore(deps: HttpCoreDeps): HttpCore {
       // Server-wide, the connection closes instead of reading the refused body: under a flood of uploads, reading them
       // is the cost. One client past its share gets its answer read as usual: the rest of its body is read and dropped
       // (within the drain's bounds), so a client that sends several large bodies at once sees 429s, not resets.
-      return refuse(exchange, client ? 'receiving-client' : 'busy', retryAfter(RECEPTION_RETRY_AFTER_S), !client);
+      return refuse(exchange, client ? 'receiving-client' : 'busy', retryAfter(LIMITS.busyRetryAfter.value), !client);
     },
 
     uploadTooSlow(exchange) {
       observer.recordRateLimitRefusal(exchange.route.label, 'slow_upload');
       return plain(exchange, 'upload-too-slow', true);
+    },
+
+    failed(exchange, error) {
+      report(exchange, error);
+      return plain(exchange, 'internal');
     },
 
     plainRefusal(refusal) {

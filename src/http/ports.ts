@@ -37,6 +37,8 @@ export interface AnalyticsEvent {
 
 /** What the access log and the request metrics get for every request (never bodies, never addresses). */
 export interface RequestRecord {
+  /** This process's number for the request, also in the log line of a failure under it. */
+  requestId: number;
   method: string;
   path: string;
   route: RouteLabel;
@@ -56,7 +58,19 @@ export interface RequestRecord {
  */
 export type RefusalReason = 'limited' | 'unavailable' | 'busy' | 'busy_client' | 'receiving' | 'receiving_client' | 'slow_upload';
 
-/** The metrics side of the core: one call per finished request, per analytics event and per rate-limit refusal. */
+/** Where a failure no rule covers happened: the request's route and its number (the access log line has it too). */
+export interface FailureContext {
+  readonly route: RouteLabel | 'stdio';
+  readonly requestId: number;
+}
+
+/**
+ * The one port every last-resort catch reports to, with the request's context: the log gets a line with the error's
+ * stack, the metrics a count; the client only ever sees the generic answer.
+ */
+export type OnUnexpected = (error: unknown, context: FailureContext) => void;
+
+/** The metrics and log side of the core: one call per finished request, event, refusal, and failure. */
 export interface HttpObserver {
   requestCompleted(record: RequestRecord): void;
   /** One create/decode event: endpoint, operation, outcome and duration only — never input, link or referrer. */
@@ -64,6 +78,9 @@ export interface HttpObserver {
   recordRateLimitRefusal(route: RouteLabel, reason: RefusalReason): void;
   /** A connection was closed because its reader left too many answer bytes waiting (answer-backlog.ts). */
   recordSlowReaderClose(): void;
+  /** A connection could not be accepted (`code`: EMFILE, ENFILE…); the listener goes on. */
+  recordAcceptError(code: string): void;
+  readonly onUnexpected: OnUnexpected;
 }
 
 /** The metrics listener's page: Prometheus text and its content type (may reject: workers that did not answer). */
@@ -111,12 +128,14 @@ export interface EndpointRequest {
 
 /**
  * An endpoint's answer: status and body. Bytes in a pooled buffer come with `release`, called once they are written;
- * JSON text in pieces (json-pieces.ts) comes from endpoints made for large requests.
+ * JSON text in pieces (json-pieces.ts) comes from endpoints made for large requests. A generic internal-error answer
+ * carries the failure behind it in `unexpected`, for the core to report (never for the client).
  */
 export interface EndpointAnswer {
   readonly status: number;
   readonly body: AnswerBody;
   readonly release?: (() => void) | undefined;
+  readonly unexpected?: unknown;
 }
 
 /** The MCP protocol layer behind POST /mcp: status and JSON-RPC body out. */

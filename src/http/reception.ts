@@ -1,18 +1,6 @@
 // Body bytes a server is receiving at once, capped server-wide and per client, and uploads that crawl are cut.
+import { LIMITS } from '../limits/table.js';
 
-/**
- * At most this many body bytes per server are held while their bodies arrive: sixteen full-size bodies. Without a cap,
- * 500 clients each sending 1.9 MB and stalling held ~1 GB of RSS (a pooled-size buffer each).
- */
-export const MAX_RECEIVING_BYTES = 32 * 1024 * 1024;
-/** …and at most this many per client (four full-size bodies), so that one client cannot take the whole budget. */
-export const MAX_CLIENT_RECEIVING_BYTES = 8 * 1024 * 1024;
-/**
- * An upload must arrive at this average rate once it is older than UPLOAD_GRACE_MS, else it is cut with 408: a body
- * trickled a byte at a time holds its place (and its connection) at no cost to its sender.
- */
-export const MIN_UPLOAD_BYTES_PER_S = 1024;
-export const UPLOAD_GRACE_MS = 5_000;
 /** How often open uploads are checked against the minimum rate. */
 const RATE_CHECK_MS = 1_000;
 
@@ -71,10 +59,10 @@ export class Reception {
 
   constructor(limits: Partial<ReceptionLimits> = {}) {
     this.limits = {
-      maxBytes: limits.maxBytes ?? MAX_RECEIVING_BYTES,
-      maxClientBytes: limits.maxClientBytes ?? MAX_CLIENT_RECEIVING_BYTES,
-      minBytesPerS: limits.minBytesPerS ?? MIN_UPLOAD_BYTES_PER_S,
-      graceMs: limits.graceMs ?? UPLOAD_GRACE_MS,
+      maxBytes: limits.maxBytes ?? LIMITS.receivingBytes.value,
+      maxClientBytes: limits.maxClientBytes ?? LIMITS.clientReceivingBytes.value,
+      minBytesPerS: limits.minBytesPerS ?? LIMITS.uploadRate.value,
+      graceMs: limits.graceMs ?? LIMITS.uploadGrace.value,
     };
   }
 

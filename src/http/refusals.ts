@@ -1,4 +1,6 @@
 // The HTTP family of error answers in one table: status and message from the JSON-RPC table, a body per endpoint family.
+import { formatLimit } from '../limits/format.js';
+import { LIMITS } from '../limits/table.js';
 import { RPC_SITUATIONS, rpcError } from '../mcp/errors.js';
 import type { RpcSituation } from '../mcp/errors.js';
 
@@ -51,7 +53,7 @@ export const PLAIN_REFUSALS: Readonly<Record<PlainRefusal, { readonly status: nu
   'host-missing': { status: 400, message: 'An HTTP/1.1 request needs a Host header' },
   'http-version': { status: 505, message: 'HTTP version not supported; use HTTP/1.1' },
   'request-timeout': { status: 408, message: 'Request not received in time' },
-  'upload-too-slow': { status: 408, message: 'Request body arrived too slowly; send it at 1 KB/s or faster' },
+  'upload-too-slow': { status: 408, message: `Request body arrived too slowly; send it at ${formatLimit(LIMITS.uploadRate)} or faster` },
   internal: { status: 500, message: 'Internal server error' },
 };
 

@@ -1,4 +1,5 @@
 // One request from head to answer, shared by every adapter: refusals before the body, the streaming cap, bounded drains.
+import { LIMITS } from '../limits/table.js';
 import { bufferedBody, decodedBody, LARGE_BODY_BYTES } from './body.js';
 import type { RequestBody } from './body.js';
 import type { Exchange, HttpCore } from './core.js';
@@ -34,15 +35,12 @@ export interface ResponseWriter {
   continue?(): void;
 }
 
-/** A refused body is read and discarded up to this many bytes (declared or counted); beyond, the connection is cut. */
-export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
-/** …and for at most this long after the answer. */
-export const DRAIN_TIMEOUT_MS = 5_000;
-
 export interface CycleOptions {
   /** True when the server is shutting down: every answer closes its connection. */
   closing(): boolean;
-  /** Called once when the request is answered or aborted (in-flight accounting). */
+  /** Called once when the request arrives… */
+  started(): void;
+  /** …and once when it is answered or aborted (in-flight accounting). */
   settled(): void;
 }
 
@@ -78,6 +76,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
     this.#core = core;
     this.#writer = writer;
     this.#options = options;
+    options.started();
     this.#exchange = core.resolve(request);
     const length = request.headers['content-length'];
     const chunked = request.headers['transfer-encoding'] !== undefined;
@@ -92,14 +91,19 @@ export class RequestCycle implements ClientPresence, TurnJob {
     let decision;
     try {
       decision = this.#core.head(this.#exchange);
-    } catch {
-      return this.#respond(this.#core.plainRefusal('internal'));
+    } catch (error) {
+      return this.failed(error);
     }
     if (!(decision instanceof Promise)) return this.#decided(decision);
     decision.then(
       (d) => this.#decided(d),
-      () => this.#respond(this.#core.plainRefusal('internal')),
+      (error: unknown) => this.failed(error),
     );
+  }
+
+  /** A last-resort catch under this request caught `error`: the core reports it, the client gets the generic 500. */
+  failed(error: unknown): void {
+    this.#respond(this.#core.failed(this.#exchange, error));
   }
 
   /** A body chunk. `volatile`: the bytes are only valid during this call (uWS), so they are copied when kept. */
@@ -258,7 +262,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
     if (this.#answered || body === undefined) return; // aborted while waiting for its turn (abort freed the body)
     this.#core.handle(this.#exchange, body, this).then(
       (response) => this.#respond(response),
-      () => this.#respond(this.#core.plainRefusal('internal')), // the routes answer their own failures: a last guard
+      (error: unknown) => this.failed(error), // the routes answer their own failures: a last guard
     );
   }
 
@@ -281,12 +285,12 @@ export class RequestCycle implements ClientPresence, TurnJob {
     let mode: CloseMode = response.closeConnection === true || this.#closeAfterAnswer || this.#options.closing() ? 'close' : 'keep';
     // A client that waits for 100 Continue never sends the body it was refused: nothing to drain.
     const bodyWithheld = this.#expectsContinue && !this.#mayReadBody;
-    if (bodyPending) mode = this.#declared > MAX_DRAIN_BYTES || response.closeConnection === true || bodyWithheld ? 'close' : 'after-body';
+    if (bodyPending) mode = this.#declared > LIMITS.drainBytes.value || response.closeConnection === true || bodyWithheld ? 'close' : 'after-body';
     const bytesOut = this.#writer.write(response, mode);
     this.#options.settled();
     this.#record(response.status, bytesOut);
     if (mode === 'after-body') {
-      this.#drainTimer = setTimeout(() => this.#writer.destroy(), DRAIN_TIMEOUT_MS);
+      this.#drainTimer = setTimeout(() => this.#writer.destroy(), LIMITS.drainTimeout.value);
       this.#drainTimer.unref?.();
     }
   }
@@ -297,7 +301,7 @@ export class RequestCycle implements ClientPresence, TurnJob {
       clearTimeout(this.#drainTimer);
       this.#drainTimer = undefined;
       this.#writer.closeAfterBody();
-    } else if (this.#bytesIn > MAX_DRAIN_BYTES) {
+    } else if (this.#bytesIn > LIMITS.drainBytes.value) {
       clearTimeout(this.#drainTimer);
       this.#drainTimer = undefined;
       this.#writer.destroy();
@@ -305,8 +309,9 @@ export class RequestCycle implements ClientPresence, TurnJob {
   }
 
   #record(status: number, bytesOut: number): void {
-    const { request, route } = this.#exchange;
+    const { id, request, route } = this.#exchange;
     this.#core.observer.requestCompleted({
+      requestId: id,
       method: request.method,
       path: request.path,
       route: route.label,

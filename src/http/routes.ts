@@ -13,6 +13,8 @@ export interface RouteAnswer {
   readonly body: AnswerBody;
   /** For bytes in a pooled buffer: called once they are written (the buffer goes back to its pool). */
   readonly release?: (() => void) | undefined;
+  /** The failure behind a generic internal-error answer, reported by the core (http/ports.ts OnUnexpected). */
+  readonly unexpected?: unknown;
 }
 
 /** What the REST routes call (endpoints/rest.ts implements them). */
@@ -79,8 +81,8 @@ export function createRouteTable(deps: RouteDeps): RouteTable {
     post: async (headers, body, presence) => {
       const answer = await deps.mcp({ headers, body }, presence);
       return answer.body === null
-        ? { status: answer.status, headers: EMPTY_HEADERS, body: null, release: answer.release }
-        : { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release };
+        ? { status: answer.status, headers: EMPTY_HEADERS, body: null, release: answer.release, unexpected: answer.unexpected }
+        : { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release, unexpected: answer.unexpected };
     },
   });
   // Probes for load balancers and orchestrators: the process answers at all, and it wants new requests. The shared

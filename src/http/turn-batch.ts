@@ -11,9 +11,10 @@
 // its end (setImmediate, after the poll), at most MAX_TURN_BATCH at a time, which bounds how long an answer waits for
 // its batch-mates.
 
-/** A request ready to be handled. `begin` answers its own failures and must not throw. */
+/** A request ready to be handled. `begin` answers its own failures and must not throw; `failed` answers what it threw. */
 export interface TurnJob {
   begin(): void;
+  failed(error: unknown): void;
 }
 
 /** Requests started together at the end of a turn; more wait for the next turn's end. */
@@ -33,7 +34,7 @@ export class TurnBatch {
     }
     this.#open = true;
     setImmediate(this.#end);
-    job.begin();
+    start(job);
   }
 
   /** Requests waiting for the end of the turn (read by tests). */
@@ -48,12 +49,15 @@ export class TurnBatch {
     // With requests left over the turn stays open: they start at the next turn's end, ahead of that turn's arrivals.
     if (this.#waiting.length > 0) setImmediate(this.#end);
     else this.#open = false;
-    for (const job of batch) {
-      try {
-        job.begin();
-      } catch {
-        // begin() answers its own failures (RequestCycle); this only keeps one broken job from stranding the rest.
-      }
-    }
+    for (const job of batch) start(job);
+  }
+}
+
+/** begin() answers its own failures (RequestCycle); this keeps one broken job from stranding the rest, and says so. */
+function start(job: TurnJob): void {
+  try {
+    job.begin();
+  } catch (error) {
+    job.failed(error);
   }
 }

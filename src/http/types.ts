@@ -10,6 +10,10 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** The peer's address as the socket reports it (IPv4, IPv6, or IPv4-mapped IPv6); the core normalises it. */
   readonly socketAddress: string;
+  /** The version of the request line, e.g. '1.1'. */
+  readonly httpVersion: string;
+  /** Header lines as they arrived (a repeated header counts once per line). */
+  readonly headerLines: number;
 }
 
 export interface HttpResponse {

@@ -1,6 +1,5 @@
 // Entry point of the MCP protocol layer: one message's JSON text in (a POST body or a stdio line), status and JSON-RPC body out.
 import { DecodeDeclined } from '../session/errors.js';
-import { costlyJsonSentence, costlyJsonShape } from '../session/limits.js';
 import type { AppViewDocument } from './app-view.js';
 import type { SessionOperations } from '../session/operations.js';
 import { classifyMessage, eraOfHeader, unknownIdFor, type Era } from './classify.js';
@@ -50,8 +49,6 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
 
   return async function handleMcpPost(req: McpHttpRequest): Promise<McpHttpResponse> {
     const versionHeader = readHeader(req.headers, HEADER.protocolVersion);
-    const costly = costlyJsonShape(req.body);
-    if (costly !== undefined) return plain(rpcError('invalidRequest', unknownIdFor(eraOfHeader(versionHeader)), costlyJsonSentence(costly)));
     let parsed: unknown;
     try {
       parsed = JSON.parse(req.body);
@@ -73,6 +70,7 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
     const tool = envelope.method === 'tools/call' ? toolNameOf(envelope.params) : undefined;
     const started = tool === undefined ? 0 : performance.now();
     let reply: Reply;
+    let unexpected: unknown;
     try {
       // Keys written out, no spread (docs/architecture.md, "The request path").
       const request = { id, method: envelope.method, params: envelope.params, text: req.body };
@@ -80,12 +78,24 @@ export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) =>
     } catch (error) {
       // The caller answers a declined decode elsewhere and reports it there.
       if (error instanceof DecodeDeclined) throw error;
-      // Operations or serialization failed in a way no rule covers: a generic message, never the error itself.
+      // Operations or serialization failed in a way no rule covers: a generic message, never the error itself; the
+      // error goes to the caller, which logs it with the request's context.
       reply = rpcError('internalError', id);
+      unexpected = error ?? new Error('a failure without an error value');
     }
-    if (tool !== undefined) report(tool, reply.toolOutcome ?? 'protocol_error', performance.now() - started);
-    return plain(reply);
+    if (tool !== undefined) unexpected ??= report(tool, reply.toolOutcome ?? 'protocol_error', performance.now() - started);
+    const response = plain(reply);
+    if (unexpected !== undefined) response.unexpected = unexpected;
+    return response;
   };
+}
+
+/**
+ * The answer to a message refused before it was parsed (not UTF-8, or too costly to parse): its id is unknown, so a
+ * modern one (by its MCP-Protocol-Version header) omits it and a legacy one says null.
+ */
+export function refuseUnparsed(headers: Readonly<Record<string, string>>, situation: 'malformedJson' | 'invalidRequest', detail: string): McpHttpResponse {
+  return plain(rpcError(situation, unknownIdFor(eraOfHeader(readHeader(headers, HEADER.protocolVersion))), detail));
 }
 
 /** The MCP part of the health JSON for `GET /mcp`; `status` is the server's (server/health.ts). */
@@ -108,14 +118,16 @@ function toolNameOf(params: unknown): ToolName | undefined {
   return isToolName(name) ? name : undefined;
 }
 
-function toolCallReporter(observer: McpObserver | undefined): (tool: ToolName, outcome: ToolCallOutcome, durationMs: number) => void {
+/** Reports a tool call to the observer; returns what the observer threw, for the log (analytics never change an answer). */
+function toolCallReporter(observer: McpObserver | undefined): (tool: ToolName, outcome: ToolCallOutcome, durationMs: number) => unknown {
   const onToolCall = observer?.onToolCall?.bind(observer);
-  if (onToolCall === undefined) return () => {};
+  if (onToolCall === undefined) return () => undefined;
   return (tool, outcome, durationMs) => {
     try {
       onToolCall({ tool, outcome, durationMs });
-    } catch {
-      // Analytics must never change an answer.
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('a failure without an error value');
     }
   };
 }

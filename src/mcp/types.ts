@@ -21,6 +21,8 @@ export interface McpHttpResponse {
    * MCP-Protocol-Version header of every later request; a stream transport (stdio) keeps it for them.
    */
   negotiated?: LegacyProtocolVersion;
+  /** A failure while answering (behind an internal error -32603, or in analytics): for the caller's log, never the client. */
+  unexpected?: unknown;
 }
 
 /** Who this server says it is, in `serverInfo` and `_meta["io.modelcontextprotocol/serverInfo"]`. */

@@ -7,9 +7,3 @@ import type { Reply, RequestId } from './types.js';
 export function resultReply(id: RequestId, resultJson: JsonText, toolOutcome?: Reply['toolOutcome']): Reply {
   return { status: 200, body: concatText([`{"jsonrpc":"2.0","id":${idJson(id)},"result":`, resultJson, '}']), toolOutcome };
 }
-
-/**
- * The longest JSON-RPC message accepted, in bytes of UTF-8: an HTTP body (413 beyond, while streaming) or a stdio line
- * (the JSON-RPC error beyond, and the line is dropped as it arrives). A document of 2,000,000 bytes fits only just.
- */
-export const MAX_MESSAGE_BYTES = 2_000_000;

@@ -16,6 +16,10 @@ export interface ServerMetrics {
   recordSlowReaderClose(): void;
   /** A POST counted in this process's memory because the shared store could not count (RATE_LIMIT_STORE_FAILURE=local). */
   recordLocalRateLimit(route: string): void;
+  /** A connection the listener could not accept, by its error code. */
+  recordAcceptError(code: string): void;
+  /** A failure no rule covers, answered with the generic error (metrics/failures.ts logs it). */
+  recordUnexpected(route: string): void;
   /** The counter sessionplan_log_lines_dropped_total reads the logger's count from `read` at every scrape. */
   watchDroppedLogLines(read: () => number): void;
   /** Prometheus text exposition and its content type. */
@@ -23,6 +27,8 @@ export interface ServerMetrics {
 }
 
 const LATENCY_BUCKETS_S = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** Accept errors counted by their own code; any other is 'other' (a fixed label space). */
+const ACCEPT_ERROR_CODES = new Set(['EMFILE', 'ENFILE', 'ENOBUFS', 'ENOMEM', 'ECONNABORTED']);
 /** Methods outside this set are counted as 'OTHER' (the method string comes from the client). */
 const KNOWN_METHODS = new Set(['GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE', 'PATCH']);
 
@@ -92,6 +98,20 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     registers: [registry],
   });
 
+  const acceptErrors = new Counter({
+    name: 'sessionplan_accept_errors_total',
+    help: 'Connections the listener could not accept, by error code (EMFILE, ENFILE: no file descriptor left); the server serves on.',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+
+  const unexpected = new Counter({
+    name: 'sessionplan_unexpected_errors_total',
+    help: 'Failures no rule covers, answered with the generic error and logged with their stack, by route.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+
   const localCounts = new Counter({
     name: 'sessionplan_rate_limit_local_total',
     help: 'POSTs counted in this process\'s memory because the shared rate-limit store could not count (RATE_LIMIT_STORE_FAILURE=local), by route.',
@@ -136,6 +156,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Serve
     },
     recordLocalRateLimit(route) {
       localCounts.inc({ route });
+    },
+    recordAcceptError(code) {
+      acceptErrors.inc({ code: ACCEPT_ERROR_CODES.has(code) ? code : 'other' });
+    },
+    recordUnexpected(route) {
+      unexpected.inc({ route });
     },
     watchDroppedLogLines(read) {
       droppedLogLines = read;

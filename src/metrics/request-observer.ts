@@ -1,6 +1,7 @@
 // The HTTP core's observer: request metrics plus one access-log line per request (method, path, status, sizes, time).
 import type { Logger } from 'pino';
 import type { HttpObserver, RequestRecord, RouteLabel } from '../http/ports.js';
+import { acceptErrorReporter, unexpectedReporter } from './failures.js';
 import type { ServerMetrics } from './metrics.js';
 
 /** Longest path written to the access log; longer ones are cut (the path comes from the client). */
@@ -33,7 +34,7 @@ const loggedMs = (r: RequestRecord): number => Math.round(r.durationMs * 100) / 
 export function accessLogLine(record: RequestRecord, now: number, bindings = '', sampled?: number): string {
   const path = loggedPath(record);
   const ms = loggedMs(record);
-  return `{"level":30,"time":${now}${bindings},"method":${JSON.stringify(record.method)},"path":${JSON.stringify(path)},"status":${record.status},"bytesIn":${record.bytesIn},"bytesOut":${record.bytesOut},"ms":${ms}${record.aborted ? ',"aborted":true' : ''}${sampled === undefined ? '' : `,"sampled":${sampled}`},"msg":"request"}\n`;
+  return `{"level":30,"time":${now}${bindings},"requestId":${record.requestId},"method":${JSON.stringify(record.method)},"path":${JSON.stringify(path)},"status":${record.status},"bytesIn":${record.bytesIn},"bytesOut":${record.bytesOut},"ms":${ms}${record.aborted ? ',"aborted":true' : ''}${sampled === undefined ? '' : `,"sampled":${sampled}`},"msg":"request"}\n`;
 }
 
 /** Health checks since the last logged one, per path and status. */
@@ -79,12 +80,15 @@ export function createHttpObserver(metrics: ServerMetrics, logger: Logger, desti
     recordEvent: (event) => metrics.recordEvent(event),
     recordRateLimitRefusal: (route, reason) => metrics.recordRateLimitRefusal(route, reason),
     recordSlowReaderClose: () => metrics.recordSlowReaderClose(),
+    recordAcceptError: acceptErrorReporter(logger, metrics),
+    onUnexpected: unexpectedReporter(logger, metrics),
   };
 }
 
 /** The fields of the access-log line, for pino. */
 export function accessLogFields(r: RequestRecord): Record<string, unknown> {
   return {
+    requestId: r.requestId,
     method: r.method,
     path: loggedPath(r),
     status: r.status,

@@ -1,14 +1,8 @@
 // Which POSTs are heavy and what each costs: the queue in front of the offload threads serves clients by this cost.
 import type { JsonShape } from '../codec/types.js';
-import { LARGE_BODY_BYTES } from '../http/body.js';
+import { LIMITS } from '../limits/table.js';
 import type { RequestBody } from '../http/body.js';
 
-/**
- * Bodies from this size on can cost more than a few ms to parse, check and answer, so they go to a thread as the bytes
- * they arrived in (http/body.ts assembles bodies this large in a pooled buffer). Below it a create costs less than a
- * round trip to a thread would save.
- */
-export const OFFLOAD_MIN_BODY_BYTES = LARGE_BODY_BYTES;
 /**
  * A decode's cost follows what its link expands to, not the link's size: a link of a few KB can expand to megabytes of
  * JSON. A decode whose text costs as much as an ordinary document of this many characters goes to a thread; it is
@@ -23,7 +17,7 @@ const LONG_TEXT_COST_PER_UNIT = 2;
 
 /** What a POST costs by its body's size alone, in the units of decodeCost; 0 when its size does not make it heavy. */
 export function bodyCost(body: RequestBody): number {
-  return body.byteLength >= OFFLOAD_MIN_BODY_BYTES ? BODY_COST_PER_BYTE * body.byteLength : 0;
+  return body.byteLength >= LIMITS.heavyBody.value ? BODY_COST_PER_BYTE * body.byteLength : 0;
 }
 
 /**

@@ -10,12 +10,12 @@ import type { RouteAnswer } from '../http/routes.js';
 import { rpcError } from '../mcp/errors.js';
 import { DecodeDeclined } from '../session/errors.js';
 import { bodyCost } from './cost.js';
+import { revivedFailure } from './failure.js';
 import type { OffloadKind } from './pool.js';
 import type { OffloadPool, OffloadReply } from './pool.js';
 
 /** The answer when a thread failed under a request: the same generic internal errors the endpoints give. */
-const MCP_THREAD_FAILED: EndpointAnswer = { status: 200, body: rpcError('internalError', null).body };
-const REST_THREAD_FAILED: RouteAnswer = { status: 500, headers: JSON_HEADERS, body: REST_INTERNAL_ERROR_BODY };
+const MCP_THREAD_FAILED_BODY = rpcError('internalError', null).body;
 /** For a client that went away while its job was queued: nobody reads it (the request cycle drops it). */
 const DEPARTED: EndpointAnswer = { status: 0, body: null };
 
@@ -26,8 +26,8 @@ const DEPARTED: EndpointAnswer = { status: 0, body: null };
  * `buffers` once the answer is written.
  */
 export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: EndpointHooks, buffers: BufferPool): Endpoints {
-  /** The thread's reply as status and body; `undefined` when the thread failed or the client went away. */
-  const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, cost: number, presence?: ClientPresence): Promise<EndpointAnswer | 'failed' | undefined> => {
+  /** The thread's reply as status and body; `undefined` when the client went away, `{ failed }` when the thread failed. */
+  const offload = async (kind: OffloadKind, headers: Readonly<Record<string, string>>, body: RequestBody, cost: number, presence?: ClientPresence): Promise<EndpointAnswer | { failed: unknown } | undefined> => {
     const length = body.byteLength;
     const buffer = body.takeBuffer(buffers);
     let reply: OffloadReply | undefined;
@@ -36,20 +36,20 @@ export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: End
     } catch (error) {
       buffers.give(buffer); // still ours unless a thread took it (then it is detached and give() ignores it)
       if (error instanceof ServerBusyError) throw error;
-      return 'failed';
+      return { failed: error };
     }
     if (reply === undefined) {
       buffers.give(buffer);
       return undefined;
     }
     for (const event of reply.events) hooks.recordEvent(event);
-    if (reply.internalError) hooks.onInternalError(new Error('internal failure in an offload thread'));
+    const unexpected = reply.unexpected === undefined ? undefined : revivedFailure(reply.unexpected, 'an answer in an offload thread');
     const returned = reply.buffer;
     if (returned === undefined || reply.answerBytes === undefined) {
       if (returned !== undefined) buffers.give(returned);
-      return { status: reply.status, body: reply.body };
+      return { status: reply.status, body: reply.body, unexpected };
     }
-    return { status: reply.status, body: new Uint8Array(returned, 0, reply.answerBytes), release: () => buffers.give(returned) };
+    return { status: reply.status, body: new Uint8Array(returned, 0, reply.answerBytes), release: () => buffers.give(returned), unexpected };
   };
   /** The cost of a POST `here` declines: its body's size, else the cost it was declined at, else 0 (answered here). */
   const answerHere = async <A>(body: RequestBody, here: () => Promise<A>): Promise<{ answer: A } | { cost: number }> => {
@@ -66,17 +66,18 @@ export function offloadEndpoints(local: Endpoints, pool: OffloadPool, hooks: End
     const here = await answerHere(body, () => local.rest[kind](body));
     if ('answer' in here) return here.answer;
     const answer = await offload(kind, {}, body, here.cost, presence);
-    if (answer === 'failed') return REST_THREAD_FAILED;
     if (answer === undefined) return { status: 0, headers: JSON_HEADERS, body: null };
-    return { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release };
+    if ('failed' in answer) return { status: 500, headers: JSON_HEADERS, body: REST_INTERNAL_ERROR_BODY, unexpected: answer.failed };
+    return { status: answer.status, headers: JSON_HEADERS, body: answer.body, release: answer.release, unexpected: answer.unexpected };
   };
   return {
     mcp: async (request, presence) => {
       const here = await answerHere(request.body, () => local.mcp(request));
       if ('answer' in here) return here.answer;
       const answer = await offload('mcp', request.headers, request.body, here.cost, presence);
-      if (answer === 'failed') return MCP_THREAD_FAILED;
-      return answer ?? DEPARTED;
+      if (answer === undefined) return DEPARTED;
+      if ('failed' in answer) return { status: 200, body: MCP_THREAD_FAILED_BODY, unexpected: answer.failed };
+      return answer;
     },
     rest: { create: rest('create'), decode: rest('decode') },
   };

@@ -2,29 +2,19 @@
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { AppViewDocument } from '../mcp/app-view.js';
 import { ServerBusyError } from '../http/ports.js';
+import { LIMITS } from '../limits/table.js';
 import type { AnalyticsEvent, ClientPresence } from '../http/ports.js';
+import { revivedFailure, type ThreadFailure } from './failure.js';
 import { spawnThread, threadEntry } from './threads.js';
 
 /** A thread's answers from this length on come back as UTF-8 bytes in the job's buffer rather than as a cloned string. */
 export const BYTES_ANSWER_MIN_CHARS = 64 * 1024;
-/**
- * Jobs waiting for a thread, at most (per thread), and the bytes of their bodies, at most (per thread: sixteen
- * bodies at the 2 MB cap). Beyond either the POST is answered 429 with Retry-After, so a flood of large requests costs
- * bounded memory and a bounded wait instead of a queue that grows with the flood. A client with fewer jobs waiting
- * than the client with the most takes that one's newest place instead, so a few busy clients never lock others out.
- */
-export const MAX_QUEUED_JOBS_PER_THREAD = 64;
-export const MAX_QUEUED_BYTES_PER_THREAD = 32 * 1024 * 1024;
-/** Jobs one client (its rate-limit key) may have waiting, whatever the threads; beyond, its POST gets 429. */
-export const MAX_QUEUED_JOBS_PER_CLIENT = 8;
 /**
  * Jobs handed to one thread at a time: two, so that the thread starts the next as soon as it posts an answer (with
  * one, it would idle for a round trip per job: small decodes ran at half the throughput). The rest wait here, where
  * the jobs of clients that went away can still be dropped.
  */
 export const MAX_IN_FLIGHT_PER_THREAD = 2;
-/** Retry-After of that 429: a queue of full-size jobs drains in about this long. */
-export const BUSY_RETRY_AFTER_S = 2;
 
 /** The endpoint a job is for: the MCP endpoint, or one of the REST ones. */
 export type OffloadKind = 'mcp' | 'create' | 'decode';
@@ -53,10 +43,10 @@ export interface OffloadReply {
   readonly buffer?: ArrayBuffer;
   readonly answerBytes?: number;
   readonly events: readonly AnalyticsEvent[];
-  /** A REST failure no rule covers happened (the body is already the generic 500). */
-  readonly internalError: boolean;
+  /** The failure behind a generic internal-error answer the endpoints gave (the body is that answer). */
+  readonly unexpected?: ThreadFailure | undefined;
   /** The endpoint itself threw: no answer, the main thread gives the generic internal error. */
-  readonly failed?: true;
+  readonly failed?: ThreadFailure;
 }
 
 /** What the thread needs to build the same endpoints (offload-worker.ts). */
@@ -90,9 +80,24 @@ interface Thread {
   readonly inFlight: Map<number, Waiting>;
 }
 
+/** A replacement thread that fails to start is tried again after this long, doubling up to the next value. */
+export const RESPAWN_FIRST_DELAY_MS = 100;
+export const RESPAWN_MAX_DELAY_MS = 10_000;
+
+export interface OffloadPoolOptions {
+  /** Called when a thread dies or a replacement fails to start; the pool keeps trying to get back to its size. */
+  onThreadFailure(error: Error): void;
+  /** V8 heap limits of each thread (a thread past them dies and is replaced; the server sets none). */
+  resourceLimits?: ResourceLimits;
+  /** The thread's entry module; default: offload/thread (tests give one that fails on purpose). */
+  entry?: URL;
+}
+
 /**
  * `size` threads, started (and awaited) by start(); one queue in front of them. A thread that dies is replaced and its
- * job answered with the generic internal error. Jobs of clients that went away while queued are dropped unrun.
+ * job answered with the generic internal error; a replacement that cannot start is tried again with a growing delay,
+ * and while the pool has no thread at all it is not ready (`hasThreads`). Jobs of clients that went away while queued
+ * are dropped unrun.
  *
  * The queue serves clients (by rate-limit key) in turn, weighted by what their jobs cost: start-time fair queuing. Each
  * job gets a start tag, the later of the queue's virtual time and the end of its client's previous job (tag + cost),
@@ -108,18 +113,19 @@ export class OffloadPool {
   #virtualTime = 0;
   readonly #size: number;
   readonly #data: OffloadWorkerData;
-  readonly #onThreadFailure: (error: Error) => void;
-  readonly #resourceLimits: ResourceLimits | undefined;
+  readonly #options: OffloadPoolOptions;
+  readonly #entry: URL;
   #queuedBytes = 0;
   #nextId = 1;
   #closed = false;
+  /** Replacements waiting for their next try. */
+  readonly #respawns = new Set<ReturnType<typeof setTimeout>>();
 
-  /** `resourceLimits`: V8 heap limits of each thread (a thread past them dies and is replaced; the server sets none). */
-  constructor(size: number, data: OffloadWorkerData, onThreadFailure: (error: Error) => void, resourceLimits?: ResourceLimits) {
+  constructor(size: number, data: OffloadWorkerData, options: OffloadPoolOptions) {
     this.#size = size;
     this.#data = data;
-    this.#onThreadFailure = onThreadFailure;
-    this.#resourceLimits = resourceLimits;
+    this.#options = options;
+    this.#entry = options.entry ?? threadEntry(import.meta.url, 'thread');
   }
 
   /** Starts every thread and resolves once all have loaded the codec (rejects if one cannot start). */
@@ -132,6 +138,11 @@ export class OffloadPool {
     return this.#queued;
   }
 
+  /** False while every thread is gone and no replacement has started yet: heavy POSTs would only wait (readiness). */
+  get hasThreads(): boolean {
+    return this.#threads.length > 0;
+  }
+
   /**
    * The reply, or undefined when the client went away before a thread took the job. Rejects with ServerBusyError
    * (→ 429). The body is the first `length` bytes of `buffer`, which is transferred once a thread takes the job: until
@@ -142,9 +153,9 @@ export class OffloadPool {
     const key = presence?.client ?? '';
     const client = this.#clients.get(key) ?? { key, jobs: [], finish: 0 };
     // Jobs of requests whose client has gone no longer hold a place (they would be dropped unrun anyway).
-    if (client.jobs.length >= MAX_QUEUED_JOBS_PER_CLIENT) this.#dropDeparted(client);
-    if (client.jobs.length >= MAX_QUEUED_JOBS_PER_CLIENT) return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S, 'client'));
-    if (!this.#makeRoom(client, length)) return Promise.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
+    if (client.jobs.length >= LIMITS.queuedJobsPerClient.value) this.#dropDeparted(client);
+    if (client.jobs.length >= LIMITS.queuedJobsPerClient.value) return Promise.reject(new ServerBusyError(LIMITS.busyRetryAfter.value, 'client'));
+    if (!this.#makeRoom(client, length)) return Promise.reject(new ServerBusyError(LIMITS.busyRetryAfter.value));
     this.#clients.set(key, client);
     return new Promise((resolve, reject) => {
       const start = Math.max(this.#virtualTime, client.finish);
@@ -158,6 +169,8 @@ export class OffloadPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    for (const timer of this.#respawns) clearTimeout(timer);
+    this.#respawns.clear();
     for (const client of this.#clients.values()) for (const waiting of client.jobs.splice(0)) waiting.reject(new Error('offload pool closed'));
     this.#clients.clear();
     const threads = this.#threads.splice(0);
@@ -169,8 +182,8 @@ export class OffloadPool {
    * more waiting than this one (each such job is answered 429, as it would have been had it arrived now).
    */
   #makeRoom(client: ClientQueue, length: number): boolean {
-    const maxJobs = MAX_QUEUED_JOBS_PER_THREAD * this.#size;
-    const maxBytes = MAX_QUEUED_BYTES_PER_THREAD * this.#size;
+    const maxJobs = LIMITS.queuedJobsPerThread.value * this.#size;
+    const maxBytes = LIMITS.queuedBytesPerThread.value * this.#size;
     const full = (): boolean => this.#queued >= maxJobs || this.#queuedBytes + length > maxBytes;
     if (full()) for (const other of this.#clients.values()) this.#dropDeparted(other);
     while (full()) {
@@ -180,7 +193,7 @@ export class OffloadPool {
       const evicted = fullest.jobs.pop()!;
       this.#queued--;
       this.#queuedBytes -= evicted.job.length;
-      evicted.reject(new ServerBusyError(BUSY_RETRY_AFTER_S));
+      evicted.reject(new ServerBusyError(LIMITS.busyRetryAfter.value));
     }
     return true;
   }
@@ -235,8 +248,22 @@ export class OffloadPool {
     }
   }
 
+  /** Starts a replacement now, and again after a growing delay for as long as it fails to start. */
+  #replace(delayMs = RESPAWN_FIRST_DELAY_MS): void {
+    this.#spawn().catch((startError: unknown) => {
+      if (this.#closed) return;
+      this.#options.onThreadFailure(startError as Error);
+      const timer = setTimeout(() => {
+        this.#respawns.delete(timer);
+        if (!this.#closed) this.#replace(Math.min(delayMs * 2, RESPAWN_MAX_DELAY_MS));
+      }, delayMs);
+      timer.unref();
+      this.#respawns.add(timer);
+    });
+  }
+
   #spawn(): Promise<void> {
-    const worker = spawnThread(threadEntry(import.meta.url, 'thread'), this.#data, [], this.#resourceLimits);
+    const worker = spawnThread(this.#entry, this.#data, [], this.#options.resourceLimits);
     // An idle pool must not keep the process alive; close() ends the threads of a server that stops.
     worker.unref();
     const thread: Thread = { worker, inFlight: new Map() };
@@ -252,7 +279,7 @@ export class OffloadPool {
         }
         const waiting = thread.inFlight.get(message.id);
         thread.inFlight.delete(message.id);
-        if (message.failed) waiting?.reject(new Error('an offloaded request failed'));
+        if (message.failed !== undefined) waiting?.reject(revivedFailure(message.failed, 'a request in an offload thread'));
         else waiting?.resolve(message);
         this.#dispatch();
       });
@@ -264,9 +291,9 @@ export class OffloadPool {
         for (const waiting of thread.inFlight.values()) waiting.reject(error);
         thread.inFlight.clear();
         if (this.#closed) return;
-        this.#onThreadFailure(error);
-        // A replacement, so that the pool keeps its size; if it cannot start either, the failure is reported again.
-        this.#spawn().catch((startError: unknown) => this.#onThreadFailure(startError as Error));
+        this.#options.onThreadFailure(error);
+        // A replacement, so that the pool keeps its size.
+        this.#replace();
       };
       worker.on('error', fail);
       worker.on('exit', (code) => fail(new Error(`offload thread exited with ${code}`)));

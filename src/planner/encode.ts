@@ -1,7 +1,7 @@
 // A draft to its link with the server's create code (strict rules, normalization, codec), or to the problems that keep it from one.
 import type { Codec } from '../codec/types.js';
 import { SessionError, type Problem } from '../session/errors.js';
-import { utf8LengthWithinLimit } from '../session/limits.js';
+import { utf8LengthWithinLimit } from '../session/json-size.js';
 import { buildLink } from '../session/link.js';
 import { encodeSession } from '../session/operations.js';
 import { sessionSchema, type Session } from '../session/schema.js';

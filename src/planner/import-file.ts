@@ -1,7 +1,9 @@
 // Import of a plan from a JSON file: create's strict rules (errors as field paths); part of the page's editor host (host.ts).
 import type { Codec } from '../codec/types.js';
 import type { Problem } from '../session/errors.js';
-import { costlyJsonSentence, costlyJsonShape, MAX_JSON_BYTES } from '../session/limits.js';
+import { LIMITS } from '../limits/table.js';
+import { costlyJsonSentence, costlyJsonShape } from '../session/json-scan.js';
+import { MAX_JSON_BYTES } from '../session/json-size.js';
 import type { Session } from '../session/schema.js';
 import { encodeDraft } from './encode.js';
 
@@ -18,9 +20,11 @@ export function importJson(codec: Codec, baseUrl: string, text: string): Importe
   if (text.length > MAX_JSON_BYTES * FILE_SLACK) {
     return { ok: false, problems: [{ path: 'session', message: `the file has ${text.length.toLocaleString('en-US')} characters, far more than a plan of at most ${MAX_JSON_BYTES.toLocaleString('en-US')} bytes of JSON`, rule: { kind: 'planTooLarge' } }] };
   }
-  // The same guard the HTTP entry points run before JSON.parse: a crafted file cannot make parsing cost seconds.
-  const costly = costlyJsonShape(text);
-  if (costly !== undefined) return { ok: false, problems: [{ path: 'session', message: costlyJsonSentence(costly).replace('request body', 'file') }] };
+  // The limits a request body has before JSON.parse: a crafted file cannot make parsing cost seconds.
+  const depth = LIMITS.requestDepth.value;
+  const members = LIMITS.requestObjectMembers.value;
+  const costly = costlyJsonShape(text, depth, members);
+  if (costly !== undefined) return { ok: false, problems: [{ path: 'session', message: costlyJsonSentence(costly, 'the file', depth, members) }] };
   let value: unknown;
   try {
     value = JSON.parse(text);

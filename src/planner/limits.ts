@@ -1,7 +1,7 @@
 // How near a plan is to each limit create enforces: the server's own numbers, and the share at which the page warns.
 import { CODEC_BUDGETS } from '../codec/errors.js';
 import type { CompressCounts } from '../codec/types.js';
-import { MAX_JSON_BYTES } from '../session/limits.js';
+import { MAX_JSON_BYTES } from '../session/json-size.js';
 import { MAX_ITEMS } from '../session/constants.js';
 
 /** From this share of a limit on, the page says the plan is near it (450 of 500 items, 58,983 of 65,536 entries). */

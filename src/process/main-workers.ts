@@ -11,6 +11,7 @@ import { RateLimitBroker } from '../rate-limit/shared.js';
 import { displayUrl } from '../server/start-server.js';
 import { nodeSupportsReusePort } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
+import { EXIT_INTERNAL, EXIT_STARTUP_FAILED } from './exit-codes.js';
 import { LAUNCHER_EXITED_MESSAGE, watchNpmLauncher } from './launcher.js';
 import { STOP_SIGNALS } from './signals.js';
 import { WorkerSupervisor, stopOnSignals } from './supervisor.js';
@@ -18,10 +19,6 @@ import type { SupervisorEvent } from './supervisor.js';
 import { spawnThread, threadEntry } from '../offload/threads.js';
 import type { WorkerServerData } from './worker-main.js';
 
-/** Exit status for a refused start, as in main.ts. */
-const EXIT_STARTUP_FAILED = 1;
-/** Exit status after an unexpected failure of the main thread (EX_SOFTWARE), as in main.ts. */
-const EXIT_INTERNAL = 70;
 
 /** The worker entry next to this file. */
 const WORKER_ENTRY = threadEntry(import.meta.url, 'worker-main');
@@ -109,7 +106,7 @@ export async function runWorkers(
   });
   // No stack trace leaves the process; a failure of the supervising thread stops the workers gracefully.
   const crash = (error: unknown): void => {
-    logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; stopping the workers');
+    logger.fatal({ err: error }, 'unexpected failure; stopping the workers');
     logger.flush();
     process.exitCode = EXIT_INTERNAL;
     void supervisor.stop().finally(release);
@@ -142,7 +139,7 @@ export async function runWorkers(
 function logEvent(logger: Logger, event: SupervisorEvent, restarts: Counter): void {
   if (event.type === 'crashed') {
     restarts.inc();
-    logger.error({ worker: event.index, reason: event.reason, restartInMs: event.restartInMs }, 'worker crashed; restarting it');
+    logger.error({ worker: event.index, reason: event.reason, stack: event.stack, restartInMs: event.restartInMs }, 'worker crashed; restarting it');
   } else if (event.type === 'listening' && event.generation > 0) {
     logger.info({ worker: event.index, generation: event.generation }, 'worker restarted');
   }

@@ -2,6 +2,8 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../server/config.js';
+import { connectionLimits } from '../server/connection-limits.js';
+import { EXIT_BAD_CONFIGURATION, EXIT_INTERNAL, EXIT_STARTUP_FAILED } from './exit-codes.js';
 import { StartupError, createRedisRateLimitStore, displayUrl, startServer, transportFor } from '../server/start-server.js';
 import type { StartedServer } from '../server/start-server.js';
 import type { Transport } from '../transport/types.js';
@@ -11,8 +13,6 @@ import { runWorkers } from './main-workers.js';
 import { handleSignals } from './signals.js';
 import { resolveWorkerCount } from './supervisor.js';
 
-/** Exit status for a refused start (bad environment, port in use, missing build). */
-const EXIT_STARTUP_FAILED = 1;
 
 /**
  * Starts the server from `env`. On a bad configuration or a failed start it prints one line to stderr and sets a
@@ -25,7 +25,7 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
-    process.exitCode = EXIT_STARTUP_FAILED;
+    process.exitCode = EXIT_BAD_CONFIGURATION;
     return;
   }
 
@@ -36,9 +36,11 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
       logger.warn(line);
       logger.flush();
     });
+    // Checked here as well as in startServer, so that worker threads never start with a setting they would refuse.
+    connectionLimits(config, transport);
   } catch (error) {
     console.error((error as Error).message);
-    process.exitCode = EXIT_STARTUP_FAILED;
+    process.exitCode = error instanceof ConfigError ? EXIT_BAD_CONFIGURATION : EXIT_STARTUP_FAILED;
     return;
   }
   const workers = resolveWorkerCount(config.workers);
@@ -46,8 +48,8 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
 
   // No stack trace ever leaves the process: an unexpected crash is logged as one line.
   const crash = (error: unknown): void => {
-    logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; exiting');
-    logger.flush(() => process.exit(70));
+    logger.fatal({ err: error }, 'unexpected failure; exiting');
+    logger.flush(() => process.exit(EXIT_INTERNAL));
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
@@ -96,9 +98,9 @@ export async function main(env: Readonly<Record<string, string | undefined>> = p
     const rateLimitStore = config.redisUrl === undefined ? undefined : createRedisRateLimitStore(config.redisUrl, logger);
     server = await startServer(config, { logger, accessLog: { write: writeLine, bindings: '' }, droppedLogLines: droppedLines, rateLimitStore, transport });
   } catch (error) {
-    const message = error instanceof StartupError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
+    const message = error instanceof StartupError || error instanceof ConfigError ? error.message : `Startup failed: ${(error as Error)?.message ?? String(error)}`;
     console.error(message);
-    process.exitCode = EXIT_STARTUP_FAILED;
+    process.exitCode = error instanceof ConfigError ? EXIT_BAD_CONFIGURATION : EXIT_STARTUP_FAILED;
     removeSignalHandlers();
     unwatchLauncher();
     return;

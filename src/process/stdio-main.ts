@@ -5,7 +5,9 @@ import { loadCodec } from '../codec/node.js';
 import { ConfigError, loadConfig } from '../server/config.js';
 import { serverIdentity } from '../endpoints/endpoints.js';
 import { createMcpHandler } from '../mcp/handler.js';
-import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
+import { LIMITS } from '../limits/table.js';
+import { unexpectedReporter } from '../metrics/failures.js';
+import { EXIT_BAD_CONFIGURATION, EXIT_INTERNAL, EXIT_STARTUP_FAILED } from './exit-codes.js';
 import { createSessionOperations } from '../session/operations.js';
 import { McpStreamServer } from '../stdio/stream-server.js';
 import { watchNpmLauncher } from './launcher.js';
@@ -27,7 +29,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT_BAD_CONFIGURATION;
     return;
   }
   const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: STDERR_FD, sync: true }));
@@ -39,7 +41,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
     appView = config.mcpApps ? await loadAppView(config.publicBaseUrl) : undefined;
   } catch (error) {
     logger.fatal((error as Error).message);
-    process.exitCode = 1;
+    process.exitCode = EXIT_STARTUP_FAILED;
     return;
   }
 
@@ -53,7 +55,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
   const server = new McpStreamServer({
     handle,
     write: writeStdout,
-    maxMessageBytes: MAX_MESSAGE_BYTES,
+    maxMessageBytes: LIMITS.requestBody.value,
     // A client that reads its answers slowly: the next answer waits until those written have left (stdout on a pipe is
     // asynchronous), and input pauses while messages wait, so memory stays bounded whatever the client sends.
     outputReady: () => (process.stdout.writableLength <= MAX_PENDING_OUTPUT_BYTES ? undefined : new Promise((resolve) => process.stdout.once('drain', resolve))),
@@ -61,12 +63,13 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
       if (pause) process.stdin.pause();
       else if (!stopping) process.stdin.resume();
     },
+    onUnexpected: unexpectedReporter(logger),
   });
 
   // No stack trace ever leaves the process, and stdout stays JSON-RPC only: an unexpected crash is one stderr line.
   const crash = (error: unknown): void => {
-    logger.fatal({ err: { type: (error as Error)?.name, message: (error as Error)?.message } }, 'unexpected failure; exiting');
-    process.exit(70);
+    logger.fatal({ err: error }, 'unexpected failure; exiting');
+    process.exit(EXIT_INTERNAL);
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);

@@ -8,11 +8,11 @@ import type { SignalHandlers } from './signals.js';
 /** Main → worker. */
 type ControlMessage = { type: 'shutdown' } | { type: 'drain' };
 /** Worker → main. */
-type StatusMessage = { type: 'listening' } | { type: 'startup-failed'; message: string } | { type: 'crashed'; message: string };
+type StatusMessage = { type: 'listening' } | { type: 'startup-failed'; message: string } | { type: 'crashed'; message: string; stack: string | undefined };
 
 export type SupervisorEvent =
   | { type: 'listening'; index: number; generation: number }
-  | { type: 'crashed'; index: number; generation: number; reason: string; restartInMs: number }
+  | { type: 'crashed'; index: number; generation: number; reason: string; stack?: string | undefined; restartInMs: number }
   | { type: 'exited'; index: number; generation: number; code: number };
 
 export interface WorkerPayload {
@@ -121,6 +121,7 @@ export class WorkerSupervisor {
     slot.startedAt = Date.now();
     let listening = false;
     let lastError: string | undefined;
+    let lastStack: string | undefined;
 
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (message: StatusMessage) => {
@@ -130,10 +131,12 @@ export class WorkerSupervisor {
           resolve();
         } else if (message?.type === 'startup-failed' || message?.type === 'crashed') {
           lastError = message.message;
+          lastStack = message.type === 'crashed' ? message.stack : undefined;
         }
       });
       worker.on('error', (error: Error) => {
         lastError = error.message;
+        lastStack = error.stack;
       });
       worker.once('exit', (code: number) => {
         if (slot.worker === worker) slot.worker = undefined;
@@ -141,17 +144,17 @@ export class WorkerSupervisor {
         if (!listening) {
           reject(new Error(`Worker ${index} could not start: ${lastError ?? `it exited with code ${code}`}.`));
         } else if (!this.#stopping) {
-          this.#scheduleRestart(index, lastError ?? `it exited with code ${code}`);
+          this.#scheduleRestart(index, lastError ?? `it exited with code ${code}`, lastStack);
         }
       });
     });
   }
 
-  #scheduleRestart(index: number, reason: string): void {
+  #scheduleRestart(index: number, reason: string, stack?: string): void {
     const slot = this.#slots[index]!;
     slot.consecutiveCrashes = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? 1 : slot.consecutiveCrashes + 1;
     const restartInMs = Math.min(100 * 2 ** (slot.consecutiveCrashes - 1), MAX_RESTART_DELAY_MS);
-    this.#options.onEvent?.({ type: 'crashed', index, generation: slot.generation, reason, restartInMs });
+    this.#options.onEvent?.({ type: 'crashed', index, generation: slot.generation, reason, stack, restartInMs });
     slot.generation++;
     this.#restarts++;
     slot.restartTimer = setTimeout(() => {
@@ -223,7 +226,7 @@ export function serveInWorker(start: (workerData: Record<string, unknown>) => Pr
   };
   const onCrash = (error: unknown): void => {
     if (stopRequested) return;
-    port.postMessage({ type: 'crashed', message: error instanceof Error ? error.message : String(error) } satisfies StatusMessage);
+    port.postMessage({ type: 'crashed', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } satisfies StatusMessage);
     stopOnce();
   };
   process.on('uncaughtException', onCrash);

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import * as z from 'zod';
 import type { LogLevel } from '../logging/logger.js';
+import type { ConnectionLimits } from '../transport/types.js';
 import { parseRedisUrl, REDIS_URL_FORMS, RedisUrlError } from '../rate-limit/redis-url.js';
 
 export type { LogLevel };
@@ -29,15 +30,11 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Socket adapter: 'node' (default), 'uws', or 'auto' = uWS where its native binary loads, else node:http. */
   transport: 'auto' | 'uws' | 'node';
-  /** Idle keep-alive connections are closed after this many seconds. */
-  idleTimeoutS: number;
-  /** Connections per process beyond this are refused at once (0 = no cap). */
-  maxConnections: number;
   /**
-   * Connections one client address (an IPv6 network of rateLimitIpv6Prefix) may hold at once (0 = no cap). Default: a
-   * fiftieth of maxConnections, and no cap behind a proxy (TRUST_PROXY > 0), whose connections all come from itself.
+   * The connection limits the environment sets (IDLE_TIMEOUT_S, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_CLIENT); one left
+   * unset is undefined, and connection-limits.ts resolves it for the adapter that serves.
    */
-  maxConnectionsPerClient: number;
+  connections: Partial<ConnectionLimits>;
   /** Where GET /metrics is served; undefined = not served at all (never on the public port). */
   metricsPort: number | undefined;
   metricsHost: string;
@@ -119,11 +116,11 @@ const variables = {
   LOG_LEVEL: { schema: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), fallback: 'info', secret: false },
   // node:http by default: the uWS builds that load here leave some valid requests unanswered (docs/deployment.md).
   TRANSPORT: { schema: z.enum(['auto', 'uws', 'node'], { error: 'must be "auto", "uws" or "node"' }), fallback: 'node', secret: false },
-  IDLE_TIMEOUT_S: { schema: integer(1, 3600, 'must be an integer from 1 to 3600 (seconds)'), fallback: '10', secret: false },
+  IDLE_TIMEOUT_S: { schema: integer(1, 3600, 'must be an integer from 1 to 3600 (seconds)'), fallback: undefined, secret: false },
   METRICS_PORT: { schema: integer(0, 65535, 'must be an integer from 0 to 65535'), fallback: undefined, secret: false },
   METRICS_HOST: { schema: hostSchema, fallback: '127.0.0.1', secret: false },
   OFFLOAD_THREADS: { schema: integer(0, 64, 'must be an integer from 0 to 64 (0 = answer everything on the event loop)'), fallback: '1', secret: false },
-  MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: '10000', secret: false },
+  MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MAX_CONNECTIONS_PER_CLIENT: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MCP_APPS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
   RATE_LIMIT_STORE_FAILURE: { schema: z.enum(['closed', 'local'], { error: 'must be "closed" or "local"' }), fallback: 'closed', secret: false },
@@ -134,10 +131,11 @@ const variables = {
 type Variables = typeof variables;
 type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> | (Variables[K]['fallback'] extends undefined ? undefined : never) };
 
-/** A client's share of the connection cap: one fiftieth (at least 10), none behind a proxy or without a cap. */
-export function defaultConnectionsPerClient(maxConnections: number, trustProxy: number): number {
-  if (maxConnections === 0 || trustProxy > 0) return 0;
-  return Math.max(10, Math.floor(maxConnections / 50));
+/** The settings given, without keys for those left unset. */
+function withoutUnset(limits: { [K in keyof ConnectionLimits]: number | undefined }): Partial<ConnectionLimits> {
+  const given: { -readonly [K in keyof ConnectionLimits]?: number } = {};
+  for (const key of Object.keys(limits) as (keyof ConnectionLimits)[]) if (limits[key] !== undefined) given[key] = limits[key];
+  return given;
 }
 
 /**
@@ -177,9 +175,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     rateLimitIpv6Prefix: p.RATE_LIMIT_IPV6_PREFIX,
     logLevel: p.LOG_LEVEL,
     transport: p.TRANSPORT,
-    idleTimeoutS: p.IDLE_TIMEOUT_S,
-    maxConnections: p.MAX_CONNECTIONS,
-    maxConnectionsPerClient: p.MAX_CONNECTIONS_PER_CLIENT ?? defaultConnectionsPerClient(p.MAX_CONNECTIONS, p.TRUST_PROXY),
+    connections: withoutUnset({ idleTimeoutS: p.IDLE_TIMEOUT_S, maxConnections: p.MAX_CONNECTIONS, maxConnectionsPerClient: p.MAX_CONNECTIONS_PER_CLIENT }),
     metricsPort: p.METRICS_PORT,
     metricsHost: p.METRICS_HOST,
     offloadThreads: p.OFFLOAD_THREADS,

@@ -5,6 +5,7 @@ import { iconPng } from '../assets/icon.js';
 import { loadStaticAssets } from '../assets/static.js';
 import { loadCodec } from '../codec/node.js';
 import type { ServerConfig } from './config.js';
+import { connectionLimits, unhonouredSetting } from './connection-limits.js';
 import { createEndpoints, serverIdentity } from '../endpoints/endpoints.js';
 import { createHealthJson } from './health.js';
 import type { EndpointHooks } from '../endpoints/endpoints.js';
@@ -14,13 +15,14 @@ import { createOriginPolicy } from '../http/origins.js';
 import type { StaticAssets } from '../http/ports.js';
 import { createRouteTable } from '../http/routes.js';
 import { isLoopbackAddress } from '../http/rules.js';
-import { MAX_MESSAGE_BYTES } from '../mcp/wire.js';
+import { LIMITS } from '../limits/table.js';
 import { createMetrics } from '../metrics/metrics.js';
 import type { ServerMetrics } from '../metrics/metrics.js';
 import { listenMetrics } from '../metrics/listener.js';
 import { createHttpObserver } from '../metrics/request-observer.js';
 import type { AccessLogDestination } from '../metrics/request-observer.js';
 import { createLogger } from '../logging/logger.js';
+import { oncePerInterval } from '../logging/throttle.js';
 import { weighDecodeHere } from '../offload/cost.js';
 import { offloadEndpoints } from '../offload/endpoints.js';
 import { OffloadPool } from '../offload/pool.js';
@@ -31,9 +33,6 @@ import type { RateLimitStore } from '../rate-limit/store.js';
 import { sessionJsonSchema } from '../session/json-schema.js';
 import { selectTransport } from '../transport/select.js';
 import type { Transport } from '../transport/types.js';
-
-/** Request bodies above this many bytes are refused with 413 while streaming (docs/http-api.md, "Limits"). */
-export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 
 /** Startup cannot continue; the message is one line meant for the operator. */
 export class StartupError extends Error {
@@ -64,6 +63,8 @@ export interface ServerOptions {
   transport?: Transport;
   /** Called with the one warning line of an automatic adapter fallback (default: logged at warn). */
   onTransportWarning?: (line: string) => void;
+  /** The offload threads' entry module; default: offload/thread (tests give one that fails on purpose). */
+  offloadEntry?: URL;
 }
 
 export interface StartedServer {
@@ -91,7 +92,7 @@ export function displayUrl(host: string, port: number): string {
 /** The adapter config.transport names; an unusable `uws` choice becomes a StartupError. */
 export async function transportFor(config: ServerConfig, onWarning: (line: string) => void): Promise<Transport> {
   try {
-    const { transport, warning } = await selectTransport(config.transport);
+    const { transport, warning } = await selectTransport(config.transport, (candidate) => unhonouredSetting(config, candidate));
     if (warning !== undefined) onWarning(warning);
     return transport;
   } catch (error) {
@@ -113,6 +114,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
   };
   try {
     const transport = options.transport ?? (await transportFor(config, options.onTransportWarning ?? ((line) => logger.warn(line))));
+    // A limit the operator set that this adapter cannot apply stops start-up (ConfigError) before anything is opened.
+    const limits = connectionLimits(config, transport);
     await loadCodec().catch((error: unknown) => {
       throw new StartupError(`Cannot load the WASM codec: ${(error as Error).message}`);
     });
@@ -123,22 +126,24 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     const droppedLogLines = options.droppedLogLines ?? ownLogger?.droppedLines;
     if (droppedLogLines !== undefined) metrics.watchDroppedLogLines(droppedLogLines);
     const observer = createHttpObserver(metrics, logger, options.accessLog ?? (ownLogger === undefined ? undefined : { write: ownLogger.writeLine, bindings: '' }));
-    const hooks: EndpointHooks = {
-      recordEvent: (event) => metrics.recordEvent(event),
-      onInternalError: (error) => logger.error({ err: { type: (error as Error)?.name } }, 'unexpected REST failure'),
-    };
+    const hooks: EndpointHooks = { recordEvent: (event) => metrics.recordEvent(event) };
     const appView = config.mcpApps
       ? await loadAppView(config.publicBaseUrl).catch((error: unknown) => {
           throw new StartupError((error as Error).message);
         })
       : undefined;
     // With offload threads, a decode whose link expands to costly work is declined here before its text is made.
+    let threadsUp = (): boolean => true;
     let endpoints = createEndpoints(config.publicBaseUrl, hooks, { appView, weighDecode: config.offloadThreads > 0 ? weighDecodeHere : undefined });
     // Large bodies are assembled in these buffers and travel in them to an offload thread and back with its answer.
     const buffers = new BufferPool();
     if (config.offloadThreads > 0) {
       // Heavy POSTs go to threads, so that a 2 MB create or a link that expands to 2 MB never holds health checks up.
-      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl, appView }, (error) => logger.error({ err: { type: error.name, message: error.message } }, 'offload thread failed; a new one is started'));
+      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl, appView }, {
+        onThreadFailure: (error) => logger.error({ err: error }, 'offload thread failed or could not start; a new one is started'),
+        entry: options.offloadEntry,
+      });
+      threadsUp = () => pool.hasThreads;
       opened.push(() => pool.close());
       // Started before listening: the first heavy request finds a warm thread, and a server's memory and file
       // descriptors are what they will be from its first request on.
@@ -152,7 +157,8 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
     const routes = createRouteTable({
       mcp: endpoints.mcp,
       healthJson: createHealthJson(identity, transport, () => store.health()),
-      ready: () => !draining,
+      // Not ready while draining, nor while every offload thread is gone: heavy POSTs would wait for a replacement.
+      ready: () => !draining && threadsUp(),
       rest: endpoints.rest,
       schemaJson: JSON.stringify(sessionJsonSchema),
       iconPng: iconPng(),
@@ -171,7 +177,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       hostGuard: isLoopbackAddress(config.host),
       trustProxy: config.trustProxy,
       ipv6PrefixBits: config.rateLimitIpv6Prefix,
-      maxBodyBytes: MAX_BODY_BYTES,
+      maxBodyBytes: LIMITS.requestBody.value,
       buffers,
     });
     // Worker threads leave /metrics to the main thread, which sums their registries (process/main-workers.ts).
@@ -182,7 +188,7 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
         });
     opened.push(() => metricsListener?.close());
     const listening = await transport
-      .listen({ host: config.host, port: config.port, core, sharedPort: options.sharedPort, idleTimeoutS: config.idleTimeoutS, maxConnections: config.maxConnections, maxConnectionsPerClient: config.maxConnectionsPerClient, ipv6PrefixBits: config.rateLimitIpv6Prefix })
+      .listen({ host: config.host, port: config.port, core, sharedPort: options.sharedPort, limits, ipv6PrefixBits: config.rateLimitIpv6Prefix })
       .catch((error: unknown) => {
         throw new StartupError((error as Error).message);
       });
@@ -218,13 +224,11 @@ const STORE_FAILURE_LOG_INTERVAL_MS = 60_000;
  * neither the address nor the credentials.
  */
 export function createRedisRateLimitStore(url: string, logger: Logger): RedisRateLimitStore {
-  const lastLogged = new Map<string, number>();
+  const mayLog = oncePerInterval(STORE_FAILURE_LOG_INTERVAL_MS);
   return new RedisRateLimitStore({
     url,
     onFailure: (kind) => {
-      const now = performance.now();
-      if (now - (lastLogged.get(kind) ?? -Infinity) < STORE_FAILURE_LOG_INTERVAL_MS) return;
-      lastLogged.set(kind, now);
+      if (!mayLog(kind)) return;
       logger.warn({ store: 'redis', failure: kind }, `rate-limit store (Redis) failing (${kind}): POSTs are answered 503 until it recovers`);
     },
   });

@@ -3,18 +3,16 @@ import { CodecError } from '../codec/errors.js';
 import type { Codec, DecompressOptions, JsonShape } from '../codec/types.js';
 import { DecodeDeclined, SessionError } from './errors.js';
 import { describeType } from './issues.js';
+import { decodedSizeProblem, measuredSizeProblem, type WrittenMeasure } from './json-size.js';
 import {
-  decodedSizeProblem,
   looseNumbersInDecodeProblem,
   MAX_DECODED_CONTAINERS,
   MAX_DECODED_LIST_ENTRIES,
   MAX_DECODED_LOOSE_NUMBERS,
   MAX_DECODED_VALUES,
   MAX_UNPAIRED_SURROGATES,
-  measuredSizeProblem,
   unpairedSurrogatesInDecodeProblem,
   unpairedSurrogatesProblem,
-  type WrittenMeasure,
 } from './limits.js';
 import { buildLink, DEFAULT_BASE_URL, parseLink } from './link.js';
 import type { JsonText } from './json-pieces.js';

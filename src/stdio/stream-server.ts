@@ -1,6 +1,9 @@
 // The MCP handler over a byte stream (stdio): one JSON-RPC message per line in, one answer per line out, nothing else.
 import { rpcError } from '../mcp/errors.js';
+import { refuseUnparsed } from '../mcp/handler.js';
 import type { McpHttpRequest, McpHttpResponse } from '../mcp/handler.js';
+import { costlyBodyProblem } from '../http/body-guard.js';
+import type { OnUnexpected } from '../http/ports.js';
 import { HEADER } from '../mcp/headers.js';
 import { joinText, type JsonText } from '../session/json-pieces.js';
 import { LineSplitter } from './lines.js';
@@ -22,6 +25,8 @@ export interface StreamServerOptions {
    * with false once they are answered (read again): a client that writes faster than it reads cannot grow the queue.
    */
   pauseInput?(pause: boolean): void;
+  /** Where a failure under a message goes (its number counts the stream's messages from 1); the client gets -32603. */
+  onUnexpected?: OnUnexpected;
 }
 
 /** Messages read and waiting for their answer, past which input pauses. */
@@ -56,13 +61,17 @@ export class McpStreamServer {
   /** Messages read and not answered yet. */
   #queued = 0;
   #inputPaused = false;
+  /** Messages read so far: the number of each, for the log line of a failure under it. */
+  #messages = 0;
 
   constructor(options: StreamServerOptions) {
     this.#options = options;
     this.#oversized = `${oversizedMessageError(options.maxMessageBytes)}\n`;
     this.#lines = new LineSplitter(options.maxMessageBytes, {
       line: (text) => {
-        if (!BLANK.test(text)) this.#enqueue(() => this.#answer(text));
+        if (BLANK.test(text)) return;
+        const number = ++this.#messages;
+        this.#enqueue(() => this.#answer(text, number));
       },
       notUtf8: () => this.#enqueue(() => this.#options.write(NOT_UTF8_ERROR)),
       oversized: () => this.#enqueue(() => this.#options.write(this.#oversized)),
@@ -97,14 +106,17 @@ export class McpStreamServer {
     });
   }
 
-  async #answer(text: string): Promise<void> {
+  async #answer(text: string, number: number): Promise<void> {
+    const costly = costlyBodyProblem(text);
+    if (costly !== undefined) return this.#write(refuseUnparsed(this.#headers, 'invalidRequest', costly).body!);
     let response: McpHttpResponse;
     try {
       response = await this.#options.handle({ headers: this.#headers, body: text });
-    } catch {
-      // The handler answers every failure itself; this only keeps a broken promise from stopping the stream.
-      response = { status: 200, body: rpcError('internalError', null).body };
+    } catch (error) {
+      // The handler answers every failure itself; this keeps a broken promise from stopping the stream, and says so.
+      response = { status: 200, body: rpcError('internalError', null).body, unexpected: error ?? new Error('a failure without an error value') };
     }
+    if (response.unexpected !== undefined) this.#options.onUnexpected?.(response.unexpected, { route: 'stdio', requestId: number });
     if (response.negotiated !== undefined) this.#headers = { [HEADER.protocolVersion]: response.negotiated };
     if (response.body !== null) this.#write(response.body);
   }

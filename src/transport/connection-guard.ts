@@ -1,11 +1,8 @@
 // Connections per client address, and a short head deadline for connections that sent nothing whole while the cap is near.
 import type { Socket } from 'node:net';
 import { rateLimitKey } from '../http/client-ip.js';
+import { LIMITS } from '../limits/table.js';
 
-/** From this share of MAX_CONNECTIONS on, connections that have not sent a whole request get the short deadline. */
-export const PRESSURE_SHARE = 0.75;
-/** …which is this long from their connect (the usual one is the head deadline of the adapter, 10 s). */
-export const PRESSURE_HEAD_DEADLINE_MS = 2_000;
 const SWEEP_MS = 500;
 
 export interface ConnectionGuardOptions {
@@ -25,7 +22,7 @@ interface Guarded {
 /**
  * One client may hold a small share of the server's connections, so a host that opens thousands of trickling sockets
  * (and re-opens each one that is closed) cannot take every place; and near the server-wide cap, connections that have
- * not sent a whole request yet are closed after PRESSURE_HEAD_DEADLINE_MS instead of the full head deadline.
+ * not sent a whole request yet are closed after LIMITS.pressureHeadDeadline instead of the full head deadline.
  */
 export class ConnectionGuard {
   readonly #options: ConnectionGuardOptions;
@@ -76,8 +73,8 @@ export class ConnectionGuard {
   }
 
   #sweep(): void {
-    if (this.#open < this.#options.maxConnections * PRESSURE_SHARE) return;
-    const oldest = performance.now() - PRESSURE_HEAD_DEADLINE_MS;
+    if (this.#open < this.#options.maxConnections * LIMITS.pressureShare.value) return;
+    const oldest = performance.now() - LIMITS.pressureHeadDeadline.value;
     for (const [socket, guarded] of this.#waiting) {
       if (guarded.at > oldest) break;
       this.#waiting.delete(socket);

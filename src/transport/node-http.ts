@@ -3,32 +3,20 @@ import { STATUS_CODES, createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RequestCycle } from '../http/request-cycle.js';
-import type { CloseMode, ResponseWriter } from '../http/request-cycle.js';
+import type { CloseMode, CycleOptions, ResponseWriter } from '../http/request-cycle.js';
 import type { HttpCore } from '../http/core.js';
 import type { BacklogConnection } from '../http/answer-backlog.js';
 import type { PlainRefusal } from '../http/refusals.js';
+import { ServerLifecycle } from '../http/server-lifecycle.js';
+import type { ListeningServer } from '../http/server-lifecycle.js';
 import type { HttpResponse } from '../http/types.js';
+import { LIMITS } from '../limits/table.js';
 import { ConnectionGuard } from './connection-guard.js';
 import { TransportError } from './types.js';
-import type { ListenOptions, ListeningServer, Transport } from './types.js';
+import type { ListenOptions, Transport } from './types.js';
 
-/** The whole request head must arrive within this long (slowloris). */
-const HEADERS_TIMEOUT_MS = 10_000;
-/** How often node checks the head/request deadlines (its default, 30 s, would let a slow head live 40 s). */
+/** How often node checks the head and request deadlines (its default, 30 s, would let a slow head live 40 s). */
 const DEADLINE_CHECK_MS = 1_000;
-/** Limits of a request head, answered 431 beyond (docs/http-api.md, "Limits"). */
-export const MAX_HEADER_BYTES = 16 * 1024;
-export const MAX_HEADER_LINES = 100;
-/** …and the whole request, body included (a 2 MB body at 16 KB/s, uWS's slowest accepted rate, takes about 2 minutes). */
-const REQUEST_TIMEOUT_MS = 60_000;
-/** Time between the last in-flight answer and closing every connection during shutdown. */
-const FLUSH_LINGER_MS = 250;
-/**
- * After an answer that closes the connection (a refused head, a timeout), the socket is destroyed this long after the
- * answer was sent, whatever the client does: a client that keeps trickling bytes would otherwise keep a half-closed
- * socket (and a place under MAX_CONNECTIONS) for as long as it likes. Long enough for the client to read the answer.
- */
-const CLOSE_LINGER_MS = 1_000;
 /** Answers from this size on count against the answer backlog (smaller ones fit the kernel's socket buffer at once). */
 const BACKLOG_MIN_BYTES = 16 * 1024;
 
@@ -40,7 +28,7 @@ type ServedSocket = Socket & { [ACTIVE]?: RequestCycle | undefined; [ACTIVE_MESS
 
 /** Destroys a socket CLOSE_LINGER_MS from now unless it closes first. */
 function destroyAfterLinger(socket: Socket): void {
-  const timer = setTimeout(() => socket.destroy(), CLOSE_LINGER_MS);
+  const timer = setTimeout(() => socket.destroy(), LIMITS.closeLinger.value);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
 }
@@ -141,33 +129,17 @@ function backlogOf(socket: Socket & { [BACKLOG]?: BacklogConnection }): BacklogC
   return (socket[BACKLOG] ??= backlogConnection(socket));
 }
 
-/** A refusal for a head the core never sees (too many header lines, no Host), with the core's headers and body. */
-function refuseHead(core: HttpCore, res: ServerResponse, refusal: PlainRefusal): void {
-  const response = core.plainRefusal(refusal);
-  res.writeHead(response.status, headLines(response.headers, bodyLength(response.body), CLOSE));
-  res.end(response.body);
-}
-
-function serve(core: HttpCore, state: ServeState, guard: ConnectionGuard) {
-  const cycleOptions = {
-    closing: () => state.closing || state.draining,
-    settled: () => {
-      state.inFlight--;
-      if (state.inFlight === 0) state.drained?.();
-    },
-  };
+function serve(core: HttpCore, cycleOptions: CycleOptions, guard: ConnectionGuard) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     guard.served(req.socket);
-    if (req.httpVersionMajor !== 1) return refuseHead(core, res, 'http-version');
-    if (req.rawHeaders.length > MAX_HEADER_LINES * 2) return refuseHead(core, res, 'headers-too-large');
-    if (req.httpVersion === '1.1' && req.headers.host === undefined) return refuseHead(core, res, 'host-missing');
     const request = {
       method: (req.method ?? 'GET').toUpperCase(),
       path: pathOf(req.url ?? '/'),
       headers: copyHeaders(req.rawHeaders),
       socketAddress: req.socket.remoteAddress ?? '',
+      httpVersion: req.httpVersion,
+      headerLines: req.rawHeaders.length / 2,
     };
-    state.inFlight++;
     const cycle = new RequestCycle(core, request, writerFor(req, res, core), cycleOptions);
     const socket = req.socket as ServedSocket;
     socket[ACTIVE] = cycle;
@@ -194,14 +166,6 @@ function onSocketTimeout(socket: Socket): void {
 }
 
 const EMPTY = new Uint8Array(0);
-
-/** Requests in flight, and whether answers close their connections: while draining, or while closing. */
-interface ServeState {
-  inFlight: number;
-  closing: boolean;
-  draining: boolean;
-  drained?: () => void;
-}
 
 /** The path of an origin-form target, or of an absolute-form one (`GET http://host/mcp`), without the query. */
 function pathOf(target: string): string {
@@ -247,6 +211,7 @@ export function createNodeHttpTransport(): Transport {
   return {
     name: 'node',
     version: `node:http ${process.version}`,
+    honours: { idleTimeoutS: 'any', maxConnections: 'any', maxConnectionsPerClient: 'any' },
     probeExclusivePort(host, port) {
       const probe = createServer();
       return new Promise((resolve, reject) => {
@@ -259,24 +224,25 @@ export function createNodeHttpTransport(): Transport {
     },
 
     listen(options: ListenOptions): Promise<ListeningServer> {
-      const state: ServeState = { inFlight: 0, closing: false, draining: false };
-      const guard = new ConnectionGuard({ maxConnections: options.maxConnections, maxPerClient: options.maxConnectionsPerClient ?? 0, ipv6PrefixBits: options.ipv6PrefixBits ?? 64 });
-      const handler = serve(options.core, state, guard);
+      const { core, limits } = options;
+      const lifecycle = new ServerLifecycle();
+      const guard = new ConnectionGuard({ maxConnections: limits.maxConnections, maxPerClient: limits.maxConnectionsPerClient, ipv6PrefixBits: options.ipv6PrefixBits ?? 64 });
+      const handler = serve(core, lifecycle.cycleOptions, guard);
       const server: Server = createServer(
         {
-          keepAliveTimeout: options.idleTimeoutS * 1000,
-          headersTimeout: HEADERS_TIMEOUT_MS,
-          requestTimeout: REQUEST_TIMEOUT_MS,
+          keepAliveTimeout: limits.idleTimeoutS * 1000,
+          headersTimeout: LIMITS.headDeadline.value,
+          requestTimeout: LIMITS.requestDeadline.value,
           connectionsCheckingInterval: DEADLINE_CHECK_MS,
-          maxHeaderSize: MAX_HEADER_BYTES,
-          // Answered by refuseHead() with a body, instead of node's bare 400.
+          maxHeaderSize: LIMITS.headBytes.value,
+          // Answered by the core with a body (http/head.ts), instead of node's bare 400.
           requireHostHeader: false,
           // Header names and values exactly as RFC 9110 allows, not node's lenient parser.
           insecureHTTPParser: false,
         },
         handler,
       );
-      if (options.maxConnections > 0) server.maxConnections = options.maxConnections;
+      if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
       // Runs after node's own connection listener: a client past its share is closed before it sends anything.
       server.on('connection', (socket: Socket) => {
         if (!guard.admit(socket)) socket.destroy();
@@ -285,10 +251,10 @@ export function createNodeHttpTransport(): Transport {
       // a while (node's default aborts the request on the client's FIN; small answers went out before it was read).
       (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
       // node keeps this many header lines and drops the rest silently; one more than allowed is how too many shows.
-      server.maxHeadersCount = MAX_HEADER_LINES + 1;
+      server.maxHeadersCount = LIMITS.headLines.value + 1;
       // A connection that sends nothing at all (no head, so no head deadline) is closed after the idle timeout too.
-      server.setTimeout(options.idleTimeoutS * 1000, onSocketTimeout);
-      const refusalFor = parserRefusals(options.core);
+      server.setTimeout(limits.idleTimeoutS * 1000, onSocketTimeout);
+      const refusalFor = parserRefusals(core);
       server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
         // A reset leaves nothing to say: just let the socket go.
         if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
@@ -310,39 +276,28 @@ export function createNodeHttpTransport(): Transport {
       // nobody takes it): 405 like any other method it does not serve.
       const connectRefusal = refusalFor('HPE_INVALID_METHOD');
       server.on('connect', (_req: IncomingMessage, socket: Socket) => endAndLinger(socket, connectRefusal));
-      // Expect: 100-continue: the head decisions come first (413 for an oversized length, 429, 415…), and 100 only for
+      // Expect: 100-continue: the head decisions come first (413 for an oversized length, 415, 429…), and 100 only for
       // a request that may send its body (RequestCycle calls the writer's continue()); node would send 100 at once.
       server.on('checkContinue', handler);
       return new Promise((resolve, reject) => {
-        server.once('error', () => reject(new TransportError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`)));
+        const refuse = (): void => reject(new TransportError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`));
+        server.once('error', refuse);
         // exclusive: false lets worker threads share the port (each has its own server; the kernel spreads connections).
         server.listen({ host: options.host, port: options.port, exclusive: options.sharedPort !== true, reusePort: options.sharedPort === true } as Parameters<Server['listen']>[0], () => {
-          server.removeAllListeners('error');
-          resolve({
-            port: (server.address() as { port: number }).port,
-            inFlight: () => state.inFlight,
-            drain() {
-              state.draining = true;
-            },
-            async close(graceMs = 10_000) {
-              if (state.closing) return;
-              state.closing = true;
-              guard.stop();
-              server.close();
-              server.closeIdleConnections();
-              if (state.inFlight > 0) {
-                await new Promise<void>((done) => {
-                  const timer = setTimeout(done, graceMs);
-                  state.drained = () => {
-                    clearTimeout(timer);
-                    done();
-                  };
-                });
-              }
-              await new Promise((done) => setTimeout(done, FLUSH_LINGER_MS));
-              server.closeAllConnections();
-            },
-          });
+          server.off('error', refuse);
+          // Once listening, an error is a failed accept (no file descriptor left: EMFILE, ENFILE): libuv has closed that
+          // connection and goes on listening, so it is counted and the server serves on.
+          server.on('error', (error: NodeJS.ErrnoException) => core.observer.recordAcceptError(error.code ?? 'unknown'));
+          resolve(
+            lifecycle.listening((server.address() as { port: number }).port, {
+              stopAccepting() {
+                guard.stop();
+                server.close();
+                server.closeIdleConnections();
+              },
+              closeAll: () => server.closeAllConnections(),
+            }),
+          );
         });
       });
     },

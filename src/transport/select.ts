@@ -20,15 +20,19 @@ export function nodeSupportsReusePort(version = process.versions.node): boolean 
 /**
  * uWS is loaded only when it may be used: its module is imported lazily, so `TRANSPORT=node` never touches the native
  * binary (nor needs the optional package). `TRANSPORT=uws` without a loadable binary, or without the package, stops
- * start-up with one line that says what to do instead.
+ * start-up with one line that says what to do instead. `refuses` says why an adapter cannot serve the configuration
+ * (a setting it cannot apply): `auto` then serves with node:http instead, with one warning line.
  */
-export async function selectTransport(choice: TransportChoice): Promise<SelectedTransport> {
+export async function selectTransport(choice: TransportChoice, refuses: (transport: Transport) => string | undefined = () => undefined): Promise<SelectedTransport> {
   if (choice === 'node') return { transport: createNodeHttpTransport() };
   let reason: string;
   let remedy = 'Use Node 20 for the pinned uWebSockets.js build';
   try {
     const { createUwsTransport } = await import('./uws.js');
-    return { transport: createUwsTransport() };
+    const uws = createUwsTransport();
+    const refusal = choice === 'auto' ? refuses(uws) : undefined;
+    if (refusal === undefined) return { transport: uws };
+    return { transport: createNodeHttpTransport(), warning: `uWebSockets.js loads, but ${refusal}; serving with node:http.` };
   } catch (error) {
     reason = error instanceof TransportError ? error.message : `uWebSockets.js cannot be loaded: ${(error as Error).message}`;
     if (error instanceof TransportError && 'remedy' in error && typeof error.remedy === 'string') remedy = error.remedy;

@@ -1,7 +1,23 @@
-// What every socket adapter offers the composition root: listen with an HTTP core, report its port, close gracefully.
+// What every socket adapter offers the composition root: the limits it can apply, listening with an HTTP core, its port.
 import type { HttpCore } from '../http/core.js';
+import type { ListeningServer } from '../http/server-lifecycle.js';
+
+export type { ListeningServer } from '../http/server-lifecycle.js';
 
 export type TransportName = 'uws' | 'node';
+
+/** The connection limits an adapter applies itself (the README's IDLE_TIMEOUT_S, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_CLIENT). */
+export interface ConnectionLimits {
+  /** An idle keep-alive connection, or one that never sends, is closed after this many seconds. */
+  readonly idleTimeoutS: number;
+  /** Connections beyond this many per process are refused at once (0: no cap). */
+  readonly maxConnections: number;
+  /** Connections beyond this many from one client address are refused at once (0: no cap). */
+  readonly maxConnectionsPerClient: number;
+}
+
+/** What an adapter can apply of each connection limit: any value, or only this one (its fixed behaviour). */
+export type HonouredLimits = { readonly [K in keyof ConnectionLimits]: 'any' | number };
 
 export interface ListenOptions {
   host: string;
@@ -12,32 +28,19 @@ export interface ListenOptions {
    * checked the port with `probeExclusivePort()`; default: exclusive.
    */
   sharedPort?: boolean;
-  /** An idle keep-alive connection is closed after this many seconds. */
-  idleTimeoutS: number;
-  /** Connections beyond this many per process are refused at once (0: no cap). */
-  maxConnections: number;
-  /** Connections beyond this many from one client address are refused at once (0: no cap). */
-  maxConnectionsPerClient?: number;
+  /** The limits to apply; each one the adapter honours (`Transport.honours`). */
+  limits: ConnectionLimits;
   /** IPv6 client addresses count per network of this prefix length (as the rate limit counts them). */
   ipv6PrefixBits?: number;
 }
 
-export interface ListeningServer {
-  /** The real port (useful after listening on port 0). */
-  readonly port: number;
-  /** Requests between arrival and answer (or abort). */
-  inFlight(): number;
-  /** From now on every answer closes its connection (`Connection: close`); the listener keeps accepting. */
-  drain(): void;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes every connection. */
-  close(graceMs?: number): Promise<void>;
-}
-
-/** One adapter: its name and version (for the ready line and the health JSON) and how it listens. */
+/** One adapter: its name and version (for the ready line and the health JSON), what it can apply, how it listens. */
 export interface Transport {
   readonly name: TransportName;
   /** e.g. 'uWebSockets.js 20.30.0-unofficial.0' or 'node:http v22.12.0'. */
   readonly version: string;
+  /** The connection limits it applies as configured, or the one value it is fixed at. */
+  readonly honours: HonouredLimits;
   listen(options: ListenOptions): Promise<ListeningServer>;
   /**
    * For a main thread that starts workers sharing a port: binds `host:port` exclusively once and releases it, so a busy

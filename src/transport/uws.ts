@@ -1,13 +1,17 @@
 // The uWebSockets.js adapter, the only file that imports it: loads the native binary, copies requests out, writes corked.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { STATUS_CODES } from 'node:http';
 import type { HttpResponse as UwsResponse, HttpRequest as UwsRequest, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { RequestCycle } from '../http/request-cycle.js';
 import type { CloseMode, ResponseWriter } from '../http/request-cycle.js';
+import { ServerLifecycle } from '../http/server-lifecycle.js';
+import type { ListeningServer } from '../http/server-lifecycle.js';
 import type { HttpResponse } from '../http/types.js';
 import type { AnswerBacklog, BacklogConnection } from '../http/answer-backlog.js';
 import { TransportError } from './types.js';
-import type { ListenOptions, ListeningServer, Transport } from './types.js';
+import type { HonouredLimits, ListenOptions, Transport } from './types.js';
 
 type Uws = typeof import('uWebSockets.js');
 
@@ -42,17 +46,20 @@ function pinnedSpec(require: NodeJS.Require): string {
  */
 export function loadNativeUws(): { uws: Uws; version: string } {
   const require = createRequire(import.meta.url);
-  try {
-    require.resolve(`${PACKAGE}/package.json`);
-  } catch {
+  // Found by its folder, not through require.resolve: newer builds have an `exports` map that hides their files.
+  const folder = (require.resolve.paths(PACKAGE) ?? []).map((modules) => join(modules, PACKAGE)).find((candidate) => existsSync(join(candidate, 'package.json')));
+  if (folder === undefined) {
     throw new UwsUnavailableError(
       `${PACKAGE} is not installed (an optional dependency, left out by npm install --omit=optional)`,
       `On Node 20, install it with \`npm install ${PACKAGE}@${pinnedSpec(require)}\``,
     );
   }
-  const binary = `${PACKAGE}/binaries/uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
+  // The pinned build keeps its binaries in binaries/, newer ones beside their package.json.
+  const file = `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
+  const binary = [join(folder, 'binaries', file), join(folder, file)].find((candidate) => existsSync(candidate));
   let uws: Uws;
   try {
+    if (binary === undefined) throw new Error('Cannot find module');
     uws = require(binary) as Uws;
   } catch (error) {
     const reason = (error as Error).message.split('\n')[0] ?? '';
@@ -61,9 +68,12 @@ export function loadNativeUws(): { uws: Uws; version: string } {
       'Use Node 20 for the pinned uWebSockets.js build',
     );
   }
-  const { version } = require(`${PACKAGE}/package.json`) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
   return { uws, version: `uWebSockets.js ${version}` };
 }
+
+/** uWS 20.30 closes idle connections after its own fixed ~10 s and has no hook at accept time, so it has no connection caps. */
+export const UWS_HONOURS: HonouredLimits = { idleTimeoutS: 10, maxConnections: 0, maxConnectionsPerClient: 0 };
 
 /** uWS writes the status verbatim after "HTTP/1.1 ", so it needs the reason phrase. */
 const statusLines = new Map<number, string>();
@@ -73,8 +83,6 @@ function statusLine(status: number): string {
   return line;
 }
 
-/** Time between the last in-flight answer and closing every connection during shutdown. */
-const FLUSH_LINGER_MS = 250;
 /** uSockets' default listen options: SO_REUSEPORT on Linux, so several worker threads can bind one port. */
 const SHARED_PORT = 0;
 
@@ -106,15 +114,19 @@ function utf8(body: string | Uint8Array): Uint8Array {
  */
 const COPIED: Record<string, string> = Object.freeze({}) as Record<string, string>;
 let copying = COPIED;
+/** Header lines copied so far of the request being copied. */
+let copiedLines = 0;
 function copyHeader(name: string, value: string): void {
   const prior = copying[name];
   copying[name] = prior === undefined ? value : `${prior}, ${value}`;
+  copiedLines++;
 }
 
 /** Header names lower-case (as uWS gives them), repeats joined with ', ' (what the node:http adapter hands over too). */
 function copyHeaders(req: UwsRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   copying = headers;
+  copiedLines = 0;
   req.forEach(copyHeader);
   // Not left pointing at this request's headers (a frozen empty object: nothing can be written there by mistake).
   copying = COPIED;
@@ -287,6 +299,7 @@ export function createUwsTransport(): Transport {
   return {
     name: 'uws',
     version,
+    honours: UWS_HONOURS,
     probeExclusivePort(host, port) {
       const app = uws.App();
       return new Promise((resolve, reject) => {
@@ -306,25 +319,16 @@ export function createUwsTransport(): Transport {
     listen(options: ListenOptions): Promise<ListeningServer> {
       const { core } = options;
       const app = uws.App();
-      let inFlight = 0;
-      let closing = false;
-      let draining = false;
-      let drained: (() => void) | undefined;
-      const cycleOptions = {
-        closing: () => closing || draining,
-        settled: () => {
-          inFlight--;
-          if (inFlight === 0) drained?.();
-        },
-      };
+      const lifecycle = new ServerLifecycle();
+      const cycleOptions = lifecycle.cycleOptions;
 
       app.any('/*', (res: UwsResponse, req: UwsRequest) => {
         // 1. uWS's HttpRequest lives on the C++ stack: copy everything before any await.
         const headers = copyHeaders(req);
         const method = upperCaseMethod(req.getMethod());
-        const request = { method, path: req.getUrl(), headers, socketAddress: Buffer.from(res.getRemoteAddressAsText()).toString() };
+        // uWS 20.30 parses HTTP/1.1 request lines only (docs/deployment.md): every request that gets here is one.
+        const request = { method, path: req.getUrl(), headers, socketAddress: Buffer.from(res.getRemoteAddressAsText()).toString(), httpVersion: '1.1', headerLines: copiedLines };
         const writer = new UwsWriter(res, method, headers['transfer-encoding'] !== undefined, core.backlog);
-        inFlight++;
         const cycle = new RequestCycle(core, request, writer, cycleOptions);
         // 2. onAborted before anything can return or await; after it fires `res` must never be touched.
         res.onAborted(() => {
@@ -340,32 +344,13 @@ export function createUwsTransport(): Transport {
         // Exclusive unless asked: without it SO_REUSEPORT lets a second server silently share a busy port.
         listen(app, options.host, options.port, options.sharedPort === true ? SHARED_PORT : exclusivePort, (token) => {
           if (token === false) return reject(new TransportError(`Cannot listen on ${options.host}:${options.port} (address in use or not available).`));
-          resolve({
-            port: uws.us_socket_local_port(token),
-            inFlight: () => inFlight,
-            drain() {
-              draining = true;
-            },
-            async close(graceMs = 10_000) {
-              if (closing) return;
-              closing = true;
-              uws.us_listen_socket_close(token);
-              if (inFlight > 0) {
-                await new Promise<void>((done) => {
-                  const timer = setTimeout(done, graceMs);
-                  drained = () => {
-                    clearTimeout(timer);
-                    done();
-                  };
-                });
-              }
-              // The last answers are still in uWS's cork/backpressure buffers; give them a moment to reach the clients
-              // (those connections close themselves after the answer), then drop idle keep-alive connections, which
-              // would otherwise hold the event loop for up to uWS's idle timeout.
-              await new Promise((done) => setTimeout(done, FLUSH_LINGER_MS));
-              closeApp(app);
-            },
-          });
+          resolve(
+            lifecycle.listening(uws.us_socket_local_port(token), {
+              stopAccepting: () => uws.us_listen_socket_close(token),
+              // Connections still open (idle keep-alive ones) would otherwise hold the event loop for uWS's idle timeout.
+              closeAll: () => closeApp(app),
+            }),
+          );
         });
       });
     },

@@ -3,10 +3,10 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERN_CREATE_HEADERS, largePlan, modernCreateRequest } from '../fixtures/requests.js';
-import { MAX_CLIENT_RECEIVING_BYTES } from '../../src/http/reception.js';
 import { post, send } from '../support/http.js';
 import { memoryOf, openFds, startMainProcess } from '../support/main-process.js';
 import type { MainProcess } from '../support/main-process.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 const MAX_BODY = 2_000_000;
 /**
@@ -88,10 +88,10 @@ describe('floods and abusive clients', () => {
     for (let round = 0; round < 3; round++) {
       const replies = await Promise.all(Array.from({ length: 16 }, () => post(server.port, '/mcp', bigBody, MODERN_CREATE_HEADERS)));
       // Every one is answered properly: a tool result (this plan exceeds a codec budget, a controlled size error), or,
-      // since one client may have at most MAX_QUEUED_JOBS_PER_CLIENT heavy jobs waiting and 8 MB of bodies arriving at
+      // since one client may have at most LIMITS.queuedJobsPerClient.value heavy jobs waiting and 8 MB of bodies arriving at
       // once, a 429 that says which.
       const served = replies.filter((reply) => reply.status === 200);
-      expect(served.length).toBeGreaterThanOrEqual(Math.floor(MAX_CLIENT_RECEIVING_BYTES / Buffer.byteLength(bigBody)));
+      expect(served.length).toBeGreaterThanOrEqual(Math.floor(LIMITS.clientReceivingBytes.value / Buffer.byteLength(bigBody)));
       for (const reply of served) {
         expect(reply.json().result.isError).toBe(true);
         expect(reply.json().result.content[0].text).toMatch(/^SESSION_VALIDATION_FAILED: /);

@@ -66,17 +66,23 @@ describe.each(['node', 'uws'] as const)('%s adapter: one client holding uploads 
   });
 });
 
-describe('node:http: one host that trickles sockets and re-opens each one closed', () => {
+/**
+ * One host's slowloris on both adapters: node:http with a connection cap it can reach (500, so a client's share is 10),
+ * uWS with what it has (no cap, its own fixed head deadline).
+ */
+describe.each([
+  ['node', { MAX_CONNECTIONS: '500' }],
+  ['uws', {}],
+] as const)('%s adapter: one host that trickles sockets and re-opens each one closed', (transport, limits) => {
   let server: MainProcess;
   beforeAll(async () => {
-    // A cap of 500 connections, so a test can reach it: a client's share is then 10 (a fiftieth, at least 10).
-    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '500' }, { built: true });
+    server = await startMainProcess({ LOG_LEVEL: 'info', TRANSPORT: transport, ...limits }, { built: true });
   }, 60_000);
   afterAll(async () => {
     expect(await server?.stop()).toEqual({ code: 0, signal: null });
   });
 
-  it('600 sockets from one address hold at most its share: fresh health checks from other addresses are answered', { timeout: 60_000 }, async () => {
+  it('600 sockets from one address: fresh health checks from other addresses are answered', { timeout: 60_000 }, async () => {
     const head = Buffer.from('GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'x'.repeat(10_000));
     const attack = tricklingSockets(server.port, '127.0.0.200', { sockets: 600, bytes: head, everyMs: 2_000 });
     await sleep(2_000);
@@ -89,11 +95,22 @@ describe('node:http: one host that trickles sockets and re-opens each one closed
     }
     const { opened } = await attack.stop();
     const ok = probes.filter((s) => s === 200).length;
-    console.log(`one host re-opening 600 trickling sockets (${opened} opened): ${ok} of ${probes.length} fresh health checks answered`);
+    console.log(`${transport}: one host re-opening 600 trickling sockets (${opened} opened): ${ok} of ${probes.length} fresh health checks answered`);
     expect(ok / probes.length).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('near the cap, connections that sent no whole request are closed after 2 s instead of the 10 s head deadline', { timeout: 30_000 }, async () => {
+});
+
+describe('node:http near its connection cap', () => {
+  let server: MainProcess;
+  beforeAll(async () => {
+    server = await startMainProcess({ LOG_LEVEL: 'info', MAX_CONNECTIONS: '500' }, { built: true });
+  }, 60_000);
+  afterAll(async () => {
+    expect(await server?.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('connections that sent no whole request are closed after 2 s instead of the 10 s head deadline', { timeout: 30_000 }, async () => {
     // 40 addresses × their share of 10: 400 of 500 places, past three quarters.
     const clients = loopbackClients(40, 10);
     const sockets = await Promise.all(Array.from({ length: 400 }, (_, i) => openTrickle(server.port, clients[i % 40]!)));

@@ -6,7 +6,7 @@ import { linkOf } from '../fixtures/hostile-cases.js';
 import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, threadCpuMs, threads, wire } from '../support/attacks.js';
 import { startMainProcess, type MainProcess } from '../support/main-process.js';
 import { largePlan } from '../fixtures/requests.js';
-import { MAX_RECEIVING_BYTES } from '../../src/http/reception.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 /** A decode over MCP 2025-06-18 (legacy era, with structuredContent: the answer holds the document twice). */
 const mcpDecode = (link: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
@@ -111,7 +111,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
     console.log(`${transport}: 150 stalled 1.9 MB uploads: RSS ${idleRss.toFixed(0)} → peak ${peak.toFixed(0)} MB, ${refused} refused, health ${health.length} probes, max ${Math.max(...health.map((h) => h.ms)).toFixed(0)} ms`);
     expect(peak - idleRss).toBeLessThan(300);
     // 32 MB of body bytes may be held at once (8 MB per client): the rest were refused as their bytes arrived.
-    expect(refused).toBeGreaterThanOrEqual(150 - Math.floor(MAX_RECEIVING_BYTES / partial.length));
+    expect(refused).toBeGreaterThanOrEqual(150 - Math.floor(LIMITS.receivingBytes.value / partial.length));
     expect(health.length).toBeGreaterThan(0);
     expect(health.every((h) => h.status === 200)).toBe(true);
   });

@@ -3,11 +3,11 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_DEPTH } from '../../src/session/limits.js';
 import { hostileCases } from '../fixtures/hostile-cases.js';
 import type { HostileCase } from '../fixtures/hostile-cases.js';
 import { cpuOf, startMainProcess } from '../support/main-process.js';
 import type { MainProcess } from '../support/main-process.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 /**
  * Server CPU per request, whatever the case. The worst case measures ~30–75 ms here (bench:hostile prints each);
@@ -157,7 +157,7 @@ describe('bodies nested deeper than any request needs', () => {
     const rest = await post(server.port, '/api/session-links', `{"session":${'['.repeat(900_000)}${']'.repeat(900_000)}}`);
     const cpuMs = (cpuOf(server.pid) - before) / 2;
     expect(mcp.status).toBe(200);
-    expect(JSON.parse(mcp.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: the request body nests deeper than ${MAX_REQUEST_DEPTH} levels` } });
+    expect(JSON.parse(mcp.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: the request body nests deeper than ${LIMITS.requestDepth.value} levels` } });
     expect([rest.status, JSON.parse(rest.body).error.code]).toEqual([400, 'INVALID_REQUEST_BODY']);
     // Parsing it took V8 ~400 ms; the bracket scan a few ms per MB.
     expect(cpuMs).toBeLessThan(100);
@@ -166,7 +166,7 @@ describe('bodies nested deeper than any request needs', () => {
   it('still parses a body that merely has many brackets, and one nested as deep as allowed', async () => {
     const wide = `{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":[${Array(30_000).fill('[]').join(',')}]}}`;
     expect(JSON.parse((await post(server.port, '/mcp', wide)).body)).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
-    const deepOk = `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":${'['.repeat(MAX_REQUEST_DEPTH - 3)}${']'.repeat(MAX_REQUEST_DEPTH - 3)},"wide":[${Array(25_000).fill('{}').join(',')}]}}`;
+    const deepOk = `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":${'['.repeat(LIMITS.requestDepth.value - 3)}${']'.repeat(LIMITS.requestDepth.value - 3)},"wide":[${Array(25_000).fill('{}').join(',')}]}}`;
     expect(JSON.parse((await post(server.port, '/mcp', deepOk)).body)).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
 });

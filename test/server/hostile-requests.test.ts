@@ -2,11 +2,11 @@
 // bodies that are not UTF-8, clients that half-close, and requests that wait in the offload queue past the idle timeout.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_QUEUED_JOBS_PER_CLIENT } from '../../src/offload/pool.js';
 import { hostileCases } from '../fixtures/hostile-cases.js';
 import { JSON_HEADERS, send, startOn, TRANSPORTS } from '../support/http.js';
 import type { TestServer } from '../support/http.js';
 import { loopbackClients, postFrom } from '../support/attacks.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 const cases = hostileCases();
 const validDecode = cases.find((c) => c.name.startsWith('decode: the largest valid plan'))!;
@@ -95,7 +95,7 @@ describe('node:http: a request waiting for an offload thread is not idle', () =>
     console.log(`50 costly decodes from 5 clients: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 429).length} × 429, ${statuses.filter((s) => s !== 200 && s !== 429).length} other, ${wall.toFixed(0)} ms in all (idle timeout 1 s)`);
     expect(replies.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
     // Each client had at least its share queued and answered, beyond the idle timeout.
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(clients.length * MAX_QUEUED_JOBS_PER_CLIENT);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(clients.length * LIMITS.queuedJobsPerClient.value);
     expect(Math.max(...replies.filter((r) => r.status === 200).map((r) => r.ms))).toBeGreaterThan(1_000);
   });
 });

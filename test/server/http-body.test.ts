@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, expectSecurityHeaders, parseRaw, post, raw, send, startOn, TRANSPORTS } from '../support/http.js';
 import type { TestServer } from '../support/http.js';
-import { DRAIN_TIMEOUT_MS } from '../../src/http/request-cycle.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 // The same suite over both socket adapters: the HTTP rules live in the core, so they must hold on either.
 describe.each(TRANSPORTS)('%s adapter', (transport) => {
@@ -86,11 +86,11 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
       for (let sent = 0; sent < total; sent += chunk.length) frames.push(`${chunk.length.toString(16)}\r\n`, chunk, '\r\n');
       // The terminating chunk is never sent: the answer must come while the upload is unfinished. node:http answers at
       // once; uWS cannot cut a connection after answering, so it holds a chunked body's answer until the drain ends or
-      // times out (request-cycle.ts, DRAIN_TIMEOUT_MS).
+      // times out (request-cycle.ts, LIMITS.drainTimeout.value).
       const started = performance.now();
       const reply = parseRaw(await uploadUntilAnswered(port, frames, () => performance.now() - started));
       expect(reply.status).toBe(413);
-      expect(firstByteMs).toBeLessThan(transport === 'node' ? 1_000 : DRAIN_TIMEOUT_MS + 1_000);
+      expect(firstByteMs).toBeLessThan(transport === 'node' ? 1_000 : LIMITS.drainTimeout.value + 1_000);
       expect(JSON.parse(reply.body).error.code).toBe(-32600);
     });
 

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_HEADER_LINES } from '../../src/transport/node-http.js';
+import { LIMITS } from '../../src/limits/table.js';
 import { startTestServer, TRANSPORTS } from '../support/http.js';
 import type { TestServer } from '../support/http.js';
 
@@ -26,7 +26,7 @@ const VALID: Row[] = [
   // post() writes 3 header lines of its own.
   { name: '49 header lines', writes: [post(filler(46))], statuses: [200] },
   { name: '60 header lines', writes: [post(filler(57))], statuses: [200] },
-  { name: `${MAX_HEADER_LINES} header lines (the limit)`, writes: [post(filler(MAX_HEADER_LINES - 3))], statuses: [200] },
+  { name: `${LIMITS.headLines.value} header lines (the limit)`, writes: [post(filler(LIMITS.headLines.value - 3))], statuses: [200] },
   { name: '8 KB header value in one write', writes: [post(`X-Big: ${'a'.repeat(8_000)}\r\n`)], statuses: [200] },
   { name: '8 KB header value split over two writes', writes: [post(`X-Big: ${'a'.repeat(8_000)}\r\n`).slice(0, 4_000), post(`X-Big: ${'a'.repeat(8_000)}\r\n`).slice(4_000)], statuses: [200] },
   { name: 'request line split over two writes', writes: ['POST /m', post('').slice(7)], statuses: [200] },
@@ -44,8 +44,8 @@ const VALID: Row[] = [
 ];
 
 /** Beyond the documented limits, or missing what HTTP/1.1 requires: answered with a status and a body, never silence. */
-const LIMITS: Row[] = [
-  { name: `${MAX_HEADER_LINES + 1} header lines → 431`, writes: [post(filler(MAX_HEADER_LINES - 2))], statuses: [431] },
+const AT_THE_LIMITS: Row[] = [
+  { name: `${LIMITS.headLines.value + 1} header lines → 431`, writes: [post(filler(LIMITS.headLines.value - 2))], statuses: [431] },
   { name: '17 KB of header → 431', writes: [post(`X-Big: ${'a'.repeat(17_000)}\r\n`)], statuses: [431] },
   { name: 'HTTP/1.1 without Host → 400', writes: [`GET /mcp HTTP/1.1\r\n\r\n`], statuses: [400] },
 ];
@@ -67,9 +67,9 @@ const MALFORMED: Row[] = [
 /** How uWS 20.30 differs (measured; docs/deployment.md): mostly no answer at all, which is why node:http is the default. */
 const UWS_DIFFERS = new Map<string, number[] | 'unanswered'>([['17 KB of header → 431', [200]], ...[
   'header name X_Request_Id', 'header name X.Trace', 'header name X~Tilde', "header name X'Quote", 'header name X|Pipe', 'header name X!Bang',
-  'header name X#Hash', 'header name X^Caret', 'header name X`Tick', '49 header lines', '60 header lines', `${MAX_HEADER_LINES} header lines (the limit)`,
+  'header name X#Hash', 'header name X^Caret', 'header name X`Tick', '49 header lines', '60 header lines', `${LIMITS.headLines.value} header lines (the limit)`,
   '8 KB header value split over two writes', 'HTTP/1.0 with Host', 'HTTP/1.0 without Host', 'absolute-form target', 'HEAD then GET pipelined',
-  'chunked body with an extension and a trailer', `${MAX_HEADER_LINES + 1} header lines → 431`, 'HTTP/1.1 without Host → 400',
+  'chunked body with an extension and a trailer', `${LIMITS.headLines.value + 1} header lines → 431`, 'HTTP/1.1 without Host → 400',
   // docs/deployment.md §2.2: uWS closes these without an answer, or (CONNECT, white space before a colon) holds the
   // connection for ~11 s before closing it. Two Transfer-Encoding headers reach the core, which refuses them.
   'a chunk size that is not hex → 400', 'CONNECT → 405', 'Transfer-Encoding: identity with a Content-Length → 400', 'Transfer-Encoding: identity alone → 400',
@@ -122,7 +122,7 @@ describe.each(TRANSPORTS)('%s adapter', (transport) => {
   });
   afterAll(() => server.close());
 
-  const rows = [...VALID, ...LIMITS, ...MALFORMED];
+  const rows = [...VALID, ...AT_THE_LIMITS, ...MALFORMED];
   it(`answers ${transport === 'node' ? `all ${rows.length}` : 'the expected'} rows of the table`, async () => {
     const outcomes = await Promise.all(rows.map(async (row) => [row.name, await exchange(server.port, row.writes)] as const));
     const expected = rows.map((row) => [row.name, (transport === 'uws' ? UWS_DIFFERS.get(row.name) : undefined) ?? row.statuses] as const);

@@ -15,7 +15,7 @@ import { JSON_HEADERS, parseRaw, raw, startOn, TRANSPORTS, type TestServer } fro
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function recorder(log: string[]): (name: string) => TurnJob {
-  return (name) => ({ begin: () => void log.push(name) });
+  return (name) => ({ begin: () => void log.push(name), failed: () => void log.push(`${name} failed`) });
 }
 
 describe('TurnBatch', () => {
@@ -55,7 +55,7 @@ describe('TurnBatch', () => {
     expect(log.at(-1)).toBe('next');
   });
 
-  it('keeps going past a job that throws', async () => {
+  it('keeps going past a job that throws, and hands that job what it threw', async () => {
     const batch = new TurnBatch();
     const log: string[] = [];
     const job = recorder(log);
@@ -64,10 +64,11 @@ describe('TurnBatch', () => {
       begin: () => {
         throw new Error('broken job');
       },
+      failed: (error) => void log.push(`b: ${(error as Error).message}`),
     });
     batch.add(job('c'));
     await nextTurn();
-    expect(log).toEqual(['a', 'c']);
+    expect(log).toEqual(['a', 'b: broken job', 'c']);
   });
 });
 
@@ -93,8 +94,8 @@ describe('RequestCycle in a turn', () => {
       closeAfterBody: () => {},
       destroy: () => {},
     };
-    const request = { method: 'POST', path: '/x', headers: { 'content-length': '1' }, socketAddress: '192.0.2.1' };
-    const started = new RequestCycle(core, request, writer, { closing: () => false, settled });
+    const request = { method: 'POST', path: '/x', headers: { 'content-length': '1' }, socketAddress: '192.0.2.1', httpVersion: '1.1', headerLines: 1 };
+    const started = new RequestCycle(core, request, writer, { closing: () => false, started: () => {}, settled });
     started.start();
     return started;
   }

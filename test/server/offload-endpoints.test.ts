@@ -3,18 +3,17 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { textBody } from '../../src/http/body.js';
-import { MAX_CLIENT_RECEIVING_BYTES } from '../../src/http/reception.js';
-import { bodyCost, OFFLOAD_MIN_BODY_BYTES, OFFLOAD_MIN_EXPANDED_CHARS, weighDecodeHere } from '../../src/offload/cost.js';
+import { bodyCost, OFFLOAD_MIN_EXPANDED_CHARS, weighDecodeHere } from '../../src/offload/cost.js';
 import type { Codec } from '../../src/codec/types.js';
 import { createEndpoints } from '../../src/endpoints/endpoints.js';
 import { DecodeDeclined, SessionError } from '../../src/session/errors.js';
 import { createSessionOperations } from '../../src/session/operations.js';
-import { BUSY_RETRY_AFTER_S, MAX_QUEUED_BYTES_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT } from '../../src/offload/pool.js';
 import { smallPlan } from '../fixtures/requests.js';
 import { loadCodec } from '../../src/codec/node.js';
 import { hostileCases } from '../fixtures/hostile-cases.js';
 import { JSON_HEADERS, send, startTestServer } from '../support/http.js';
 import type { TestServer } from '../support/http.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 const cases = hostileCases();
 const costlyDecode = cases.find((c) => c.name.startsWith('decode: 450 blocks'))!;
@@ -56,8 +55,8 @@ async function answeredInThread(path: string, body: string): Promise<boolean> {
 
 describe('which POSTs are heavy', () => {
   it('large bodies of any kind, by their size alone', () => {
-    expect(bodyCost(textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES)))).toBeGreaterThan(0);
-    expect(bodyCost(textBody('x'.repeat(OFFLOAD_MIN_BODY_BYTES - 1)))).toBe(0);
+    expect(bodyCost(textBody('x'.repeat(LIMITS.heavyBody.value)))).toBeGreaterThan(0);
+    expect(bodyCost(textBody('x'.repeat(LIMITS.heavyBody.value - 1)))).toBe(0);
   });
 
   it('decodes whose link expands to costly work, found by the decode itself with one decompression', async () => {
@@ -66,7 +65,7 @@ describe('which POSTs are heavy', () => {
     expect(await decodeHere(ordinary)).toEqual({ decompressions: 1 });
     // A link under 1 KB whose text is costly to answer: declined once measured, its text never made.
     const hostile = JSON.parse(costlyDecode.argumentJson) as string;
-    expect(hostile.length).toBeLessThan(OFFLOAD_MIN_BODY_BYTES);
+    expect(hostile.length).toBeLessThan(LIMITS.heavyBody.value);
     const declined = await decodeHere(hostile);
     expect(declined.decompressions).toBe(1);
     expect(declined.declinedAt).toBeGreaterThanOrEqual(OFFLOAD_MIN_EXPANDED_CHARS);
@@ -80,7 +79,7 @@ describe('which POSTs are heavy', () => {
   });
 
   it("parses an MCP decode's body once when it is answered here", async () => {
-    const local = createEndpoints('https://sessionplan.de/', { recordEvent: () => {}, onInternalError: () => {} }, { weighDecode: weighDecodeHere });
+    const local = createEndpoints('https://sessionplan.de/', { recordEvent: () => {} }, { weighDecode: weighDecodeHere });
     const link = `v2:${codec.compress(JSON.stringify(smallPlan()))}`;
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
     await local.mcp({ headers: {}, body: textBody(body) }); // warm: the codec loads
@@ -185,10 +184,10 @@ describe('the offload queue', () => {
     const mcpCreate = requests[4]!.body;
     // Each body is ~1.75 MB: a thread runs one, the queue holds 19 of them; ten clients send four each (as many as one
     // client's share of the bytes being received holds at once), so the rest must be refused at once.
-    const fit = Math.floor(MAX_QUEUED_BYTES_PER_THREAD / Buffer.byteLength(create));
+    const fit = Math.floor(LIMITS.queuedBytesPerThread.value / Buffer.byteLength(create));
     const clients = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
-    const perClient = Math.floor(MAX_CLIENT_RECEIVING_BYTES / Buffer.byteLength(create));
-    expect(perClient).toBeLessThanOrEqual(MAX_QUEUED_JOBS_PER_CLIENT);
+    const perClient = Math.floor(LIMITS.clientReceivingBytes.value / Buffer.byteLength(create));
+    expect(perClient).toBeLessThanOrEqual(LIMITS.queuedJobsPerClient.value);
     const total = clients.length * perClient;
     expect(total).toBeGreaterThan(2 * fit);
     const replies = await Promise.all(
@@ -199,10 +198,10 @@ describe('the offload queue', () => {
     );
     const busy = replies.filter((r) => r.status === 429);
     const served = replies.filter((r) => r.status === 200);
-    console.log(`${total} concurrent 1.75 MB creates from ${clients.length} clients: ${served.length} answered, ${busy.length} refused 429 (queue cap ${MAX_QUEUED_BYTES_PER_THREAD.toLocaleString('en-US')} bytes per thread)`);
+    console.log(`${total} concurrent 1.75 MB creates from ${clients.length} clients: ${served.length} answered, ${busy.length} refused 429 (queue cap ${LIMITS.queuedBytesPerThread.value.toLocaleString('en-US')} bytes per thread)`);
     expect(served.length + busy.length).toBe(total);
     expect(served.length).toBeGreaterThanOrEqual(fit);
-    for (const r of busy) expect(r.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_S));
+    for (const r of busy) expect(r.headers['retry-after']).toBe(String(LIMITS.busyRetryAfter.value));
     const server = 'Rate limit exceeded: too many large requests are waiting on this server; retry in a few seconds';
     const client = 'Rate limit exceeded: too many of your large requests are waiting on this server; retry once they are answered';
     const known = [

@@ -60,10 +60,14 @@ describe('startup refuses a bad environment with one clear line', () => {
     [{ PORT: '0', REDIS_URL: 'http://127.0.0.1:6390' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/, rediss:\/\/, unix:\/\/, redis\+sentinel:\/\/host:port\[,host:port…\]\/<master>\[\/<db>\] or redis\+cluster:\/\/host:port\[,host:port…\] URL\.$/],
     [{ PORT: '0', REDIS_URL: 'redis+sentinel://:secret@127.0.0.1:26379' }, /^Invalid configuration: REDIS_URL of Sentinel must name the primary: redis\+sentinel:\/\/host:port\[,host:port…\]\/<master>\[\/<db>\]\.$/],
     [{ PORT: '0', WORKERS: 'many' }, /^Invalid configuration: WORKERS must be "auto" or an integer from 1 to 256 \(got "many"\)\.$/],
-  ])('%j', async (env, message) => {
+    // A connection limit the chosen adapter cannot apply is refused, never left unenforced in silence.
+    [{ PORT: '0', TRANSPORT: 'uws', MAX_CONNECTIONS: '500' }, /^Invalid configuration: MAX_CONNECTIONS=500 cannot be applied by TRANSPORT=uws \(uWebSockets\.js 20\.30[^)]*\), which applies only MAX_CONNECTIONS=0: unset it, or use TRANSPORT=node\.$/],
+    [{ PORT: '0', TRANSPORT: 'uws', IDLE_TIMEOUT_S: '30' }, /^Invalid configuration: IDLE_TIMEOUT_S=30 cannot be applied by TRANSPORT=uws .*which applies only IDLE_TIMEOUT_S=10: unset it, or use TRANSPORT=node\.$/],
+    [{ PORT: '0', TRANSPORT: 'uws', MAX_CONNECTIONS_PER_CLIENT: '20' }, /^Invalid configuration: MAX_CONNECTIONS_PER_CLIENT=20 cannot be applied by TRANSPORT=uws /],
+  ])('%j: exit status 2', async (env, message) => {
     const { exited } = startMain(env);
     const { code, stderr, stdout } = await exited;
-    expect(code).not.toBe(0);
+    expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr.trim()).toMatch(message);
     expect(stdout).toBe('');
@@ -79,6 +83,17 @@ describe('startup refuses a bad environment with one clear line', () => {
       } finally {
         expect((await server.stop()).code).toBe(0);
       }
+    }
+  });
+
+  it('TRANSPORT=auto with a limit uWS cannot apply serves with node:http, which applies it, and says why in one warning', async () => {
+    const server = await startMainProcess({ LOG_LEVEL: 'info', TRANSPORT: 'auto', MAX_CONNECTIONS: '500' });
+    try {
+      expect(server.stdout()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(MCP endpoint [^,]+, node:http v\d+/);
+      const warnings = server.stdout().split('\n').filter((line) => line.includes('"level":40')).map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(warnings).toEqual(['uWebSockets.js loads, but MAX_CONNECTIONS=500 cannot be applied by TRANSPORT=uws (uWebSockets.js 20.30.0-unofficial.0), which applies only MAX_CONNECTIONS=0: unset it, or use TRANSPORT=node; serving with node:http.']);
+    } finally {
+      expect((await server.stop()).code).toBe(0);
     }
   });
 

@@ -9,10 +9,10 @@ import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/clien
 import lz from 'lz-string';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_VIEW_URI } from '../../src/mcp/app-view.js';
-import { MAX_MESSAGE_BYTES } from '../../src/mcp/wire.js';
 import { ensureAppViewBuilt } from '../support/app-host.js';
 import { rssMb } from '../support/attacks.js';
 import { CLI } from '../support/cli.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 const SESSION = {
   version: '1.0',
@@ -161,13 +161,13 @@ describe('raw stdio', () => {
     input.write('[{"jsonrpc":"2.0","id":3,"method":"ping"}]\n'); // a batch
     input.write(`${JSON.stringify({ jsonrpc: '2.0', id: true, method: 'ping' })}\n`); // an id of the wrong type
     // One message of 2,000,001 bytes, written in pieces as a pipe delivers it, then a ping that must still be answered.
-    const oversized = `{"jsonrpc":"2.0","id":4,"method":"ping","params":{"pad":"${'x'.repeat(MAX_MESSAGE_BYTES)}"}}`;
+    const oversized = `{"jsonrpc":"2.0","id":4,"method":"ping","params":{"pad":"${'x'.repeat(LIMITS.requestBody.value)}"}}`;
     for (let at = 0; at < oversized.length; at += 65_536) input.write(oversized.slice(at, at + 65_536));
     input.write('\n');
     input.write(`${request(5, 'ping')}\r\n`); // CRLF line end
     // A message of exactly the limit is read: a decode whose link is padded with spaces (surrounding white space is ignored).
     const fits = JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link: 'v2:' } } });
-    input.write(`${fits.replace('"v2:"', `"${' '.repeat(MAX_MESSAGE_BYTES - Buffer.byteLength(fits))}v2:"`)}\n`);
+    input.write(`${fits.replace('"v2:"', `"${' '.repeat(LIMITS.requestBody.value - Buffer.byteLength(fits))}v2:"`)}\n`);
     input.write(request(7, 'tools/list')); // the last message has no newline before EOF
 
     const answers = (await server.nextLines(8)).map((line) => JSON.parse(line) as Record<string, any>);
@@ -271,11 +271,11 @@ describe('raw stdio', () => {
     expect(isAlive(sleepPid)).toBe(true); // its stdin was still open: the launcher's end stopped it
   });
 
-  it('a bad environment value stops it with one line on stderr and nothing on stdout', async () => {
+  it('a bad environment value stops it with one line on stderr, nothing on stdout, and exit status 2', async () => {
     const server = startRaw({ PUBLIC_BASE_URL: 'not a url' });
     server.child.stdin.end();
     const exit = await server.exited;
-    expect(exit.code).toBe(1);
+    expect(exit.code).toBe(2);
     expect(server.lines).toEqual([]);
     expect(server.stderr()).toMatch(/^Invalid configuration: PUBLIC_BASE_URL must be an absolute http\(s\) URL/);
   });

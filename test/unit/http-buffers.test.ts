@@ -88,15 +88,17 @@ describe('request bodies', () => {
 describe('a large body through an offload thread', () => {
   let threads: OffloadPool;
   beforeAll(async () => {
-    threads = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, (error) => {
-      throw error;
+    threads = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, {
+      onThreadFailure: (error) => {
+        throw error;
+      },
     });
     await threads.start();
   });
   afterAll(() => threads.close());
 
   it('travels as bytes and comes back with the answer, which is released into the pool once written', { timeout: 60_000 }, async () => {
-    const hooks = { recordEvent: () => {}, onInternalError: () => {} };
+    const hooks = { recordEvent: () => {} };
     const local = createEndpoints('https://sessionplan.de/', hooks, { weighDecode: weighDecodeHere });
     // The same endpoints without an offload pool behind them: what every answer must be.
     const reference = createEndpoints('https://sessionplan.de/', hooks);

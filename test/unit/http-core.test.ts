@@ -54,7 +54,7 @@ function makeCore(overrides: { limit?: number; hostGuard?: boolean } = {}): Http
 }
 
 function req(method: string, path: string, headers: Record<string, string> = {}): HttpRequest {
-  return { method, path, headers: { host: '127.0.0.1:8080', ...headers }, socketAddress: '192.0.2.1' };
+  return { method, path, headers: { host: '127.0.0.1:8080', ...headers }, socketAddress: '192.0.2.1', httpVersion: '1.1', headerLines: 1 + Object.keys(headers).length };
 }
 
 const JSON_POST = { 'content-type': 'application/json' };

@@ -18,6 +18,7 @@ function pinoLine(record: RequestRecord, worker?: number): string {
 }
 
 const record = (overrides: Partial<RequestRecord> = {}): RequestRecord => ({
+  requestId: 17,
   method: 'POST',
   path: '/mcp',
   route: 'mcp',

@@ -1,9 +1,10 @@
 // The offload pool on its own: a thread that dies under a job is replaced, and that job alone gets an error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IN_FLIGHT_PER_THREAD, MAX_QUEUED_JOBS_PER_CLIENT, MAX_QUEUED_JOBS_PER_THREAD, OffloadPool } from '../../src/offload/pool.js';
+import { MAX_IN_FLIGHT_PER_THREAD, OffloadPool } from '../../src/offload/pool.js';
 import { ServerBusyError } from '../../src/http/ports.js';
 import { hostileCases } from '../fixtures/hostile-cases.js';
 import { minimalSession } from '../fixtures/sessions.js';
+import { LIMITS } from '../../src/limits/table.js';
 
 const cases = hostileCases();
 /** A body as the pool takes it: a buffer (transferred to the thread) and the body's length in it. */
@@ -23,7 +24,7 @@ describe('OffloadPool', () => {
     const failures: Error[] = [];
     // Decoding 900,000 numbers needs far more than 16 MB of old space; starting up needs less (with 12 MB, a thread
     // loading on a busy machine could spend a minute collecting garbage near its limit).
-    const pool = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, (error) => failures.push(error), { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 });
+    const pool = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, { onThreadFailure: (error) => failures.push(error), resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
     try {
       await pool.start();
       const before = await pool.run('decode', {}, ...job(`{"link":${shortDecode.argumentJson}}`));
@@ -47,14 +48,14 @@ describe('OffloadPool', () => {
     const as = (client: string) => ({ departed: false, client });
     let pool: OffloadPool;
     beforeAll(async () => {
-      pool = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, () => {});
+      pool = new OffloadPool(1, { publicBaseUrl: 'https://sessionplan.de/' }, { onThreadFailure: () => {} });
       await pool.start();
     }, 60_000);
     afterAll(() => pool?.close());
 
-    it(`lets one client queue ${MAX_QUEUED_JOBS_PER_CLIENT} jobs, refuses the next with a client-scoped 429, and starts another client's job after at most one of the first's`, { timeout: 60_000 }, async () => {
+    it(`lets one client queue ${LIMITS.queuedJobsPerClient.value} jobs, refuses the next with a client-scoped 429, and starts another client's job after at most one of the first's`, { timeout: 60_000 }, async () => {
       const order: string[] = [];
-      const flood = Array.from({ length: MAX_IN_FLIGHT_PER_THREAD + MAX_QUEUED_JOBS_PER_CLIENT + 1 }, (_, i) =>
+      const flood = Array.from({ length: MAX_IN_FLIGHT_PER_THREAD + LIMITS.queuedJobsPerClient.value + 1 }, (_, i) =>
         pool.run('decode', {}, ...slow(), as('10.0.0.1'), 100_000).then(
           () => order.push(`A${i}`),
           (error: unknown) => order.push(error instanceof ServerBusyError ? `A${i} busy ${error.scope}` : `A${i} ${String(error)}`),
@@ -63,10 +64,10 @@ describe('OffloadPool', () => {
       const victim = pool.run('decode', {}, ...slow(), as('10.0.0.2'), 100_000).then(() => order.push('B'));
       await Promise.all([...flood, victim]);
       // The last of the flood is refused at once, before anything was answered.
-      expect(order[0]).toBe(`A${MAX_IN_FLIGHT_PER_THREAD + MAX_QUEUED_JOBS_PER_CLIENT} busy client`);
+      expect(order[0]).toBe(`A${MAX_IN_FLIGHT_PER_THREAD + LIMITS.queuedJobsPerClient.value} busy client`);
       // The victim's job waits for the two jobs the thread already has and at most one more of the flood.
       expect(order.indexOf('B')).toBeLessThanOrEqual(1 + MAX_IN_FLIGHT_PER_THREAD + 1);
-      expect(order.filter((o) => /^A\d+$/.test(o))).toHaveLength(MAX_IN_FLIGHT_PER_THREAD + MAX_QUEUED_JOBS_PER_CLIENT);
+      expect(order.filter((o) => /^A\d+$/.test(o))).toHaveLength(MAX_IN_FLIGHT_PER_THREAD + LIMITS.queuedJobsPerClient.value);
     });
 
     it('makes room for a client with nothing waiting by refusing the newest job of the client with the most', { timeout: 60_000 }, async () => {
@@ -74,13 +75,13 @@ describe('OffloadPool', () => {
       const note = (client: string, outcome: string): void => void (outcomes.get(client) ?? outcomes.set(client, []).get(client)!).push(outcome);
       const runs: Promise<unknown>[] = [];
       // Eight clients fill the queue with eight jobs each (the thread holds two more); a ninth client then arrives.
-      const clients = Array.from({ length: MAX_QUEUED_JOBS_PER_THREAD / MAX_QUEUED_JOBS_PER_CLIENT }, (_, i) => `10.0.1.${i}`);
+      const clients = Array.from({ length: LIMITS.queuedJobsPerThread.value / LIMITS.queuedJobsPerClient.value }, (_, i) => `10.0.1.${i}`);
       for (const client of clients) {
-        for (let i = 0; i < MAX_QUEUED_JOBS_PER_CLIENT + (client === clients[0] ? MAX_IN_FLIGHT_PER_THREAD : 0); i++) {
+        for (let i = 0; i < LIMITS.queuedJobsPerClient.value + (client === clients[0] ? MAX_IN_FLIGHT_PER_THREAD : 0); i++) {
           runs.push(pool.run('decode', {}, ...quick(), as(client)).then(() => note(client, 'served'), (error: unknown) => note(client, error instanceof ServerBusyError ? `busy ${error.scope}` : String(error))));
         }
       }
-      expect(pool.queued).toBe(MAX_QUEUED_JOBS_PER_THREAD);
+      expect(pool.queued).toBe(LIMITS.queuedJobsPerThread.value);
       runs.push(pool.run('decode', {}, ...quick(), as('10.0.2.1')).then(() => note('newcomer', 'served'), (error: unknown) => note('newcomer', String(error))));
       await Promise.all(runs);
       expect(outcomes.get('newcomer')).toEqual(['served']);

@@ -1,6 +1,13 @@
 // Configuration from the environment (the README's table): defaults, every variable's validation, one clear line per failure.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { connectionLimits, unhonouredSetting } from '../../src/server/connection-limits.js';
+import { createNodeHttpTransport } from '../../src/transport/node-http.js';
+import { UWS_HONOURS } from '../../src/transport/uws.js';
+
+/** The two adapters as the limits see them (the uWS binary need not load for that). */
+const NODE = { name: 'node', version: 'node:http', honours: createNodeHttpTransport().honours } as const;
+const UWS = { name: 'uws', version: 'uWebSockets.js 20.30', honours: UWS_HONOURS } as const;
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory.js';
 import { createRateLimiter } from '../../src/rate-limit/limiter.js';
 import type { RateLimitStore } from '../../src/rate-limit/store.js';
@@ -32,9 +39,7 @@ describe('loadConfig', () => {
       rateLimitIpv6Prefix: 64,
       logLevel: 'info',
       transport: 'node',
-      idleTimeoutS: 10,
-      maxConnections: 10000,
-      maxConnectionsPerClient: 200,
+      connections: {},
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       offloadThreads: 1,
@@ -85,9 +90,7 @@ describe('loadConfig', () => {
       rateLimitIpv6Prefix: 56,
       logLevel: 'warn',
       transport: 'uws',
-      idleTimeoutS: 5,
-      maxConnections: 500,
-      maxConnectionsPerClient: 25,
+      connections: { idleTimeoutS: 5, maxConnections: 500, maxConnectionsPerClient: 25 },
       metricsPort: 9464,
       metricsHost: '0.0.0.0',
       offloadThreads: 2,
@@ -98,12 +101,26 @@ describe('loadConfig', () => {
     });
   });
 
-  it('gives each client a fiftieth of MAX_CONNECTIONS (at least 10), and no share behind a proxy or without a cap', () => {
-    expect(loadConfig({ MAX_CONNECTIONS: '100' }).maxConnectionsPerClient).toBe(10);
-    expect(loadConfig({ MAX_CONNECTIONS: '5000' }).maxConnectionsPerClient).toBe(100);
-    expect(loadConfig({ MAX_CONNECTIONS: '0' }).maxConnectionsPerClient).toBe(0);
-    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerClient).toBe(0);
-    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '50' }).maxConnectionsPerClient).toBe(50);
+  it('node:http: gives each client a fiftieth of MAX_CONNECTIONS (at least 10), and no share behind a proxy or without a cap', () => {
+    const limits = (env: Record<string, string>) => connectionLimits(loadConfig(env), NODE);
+    expect(limits({})).toEqual({ idleTimeoutS: 10, maxConnections: 10_000, maxConnectionsPerClient: 200 });
+    expect(limits({ MAX_CONNECTIONS: '100' }).maxConnectionsPerClient).toBe(10);
+    expect(limits({ MAX_CONNECTIONS: '5000' }).maxConnectionsPerClient).toBe(100);
+    expect(limits({ MAX_CONNECTIONS: '0' }).maxConnectionsPerClient).toBe(0);
+    expect(limits({ TRUST_PROXY: '1' }).maxConnectionsPerClient).toBe(0);
+    expect(limits({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '50' }).maxConnectionsPerClient).toBe(50);
+    expect(limits({ IDLE_TIMEOUT_S: '3' }).idleTimeoutS).toBe(3);
+  });
+
+  it('uWS: runs with its fixed idle timeout and no caps when they are unset, and refuses a setting it cannot apply', () => {
+    expect(connectionLimits(loadConfig({ TRANSPORT: 'uws' }), UWS)).toEqual({ idleTimeoutS: 10, maxConnections: 0, maxConnectionsPerClient: 0 });
+    expect(connectionLimits(loadConfig({ TRANSPORT: 'uws', IDLE_TIMEOUT_S: '10', MAX_CONNECTIONS: '0' }), UWS).maxConnections).toBe(0);
+    for (const [variable, value] of [['IDLE_TIMEOUT_S', '5'], ['MAX_CONNECTIONS', '500'], ['MAX_CONNECTIONS_PER_CLIENT', '25']] as const) {
+      const config = loadConfig({ TRANSPORT: 'uws', [variable]: value });
+      expect(() => connectionLimits(config, UWS)).toThrow(ConfigError);
+      expect(() => connectionLimits(config, UWS)).toThrow(new RegExp(`^Invalid configuration: ${variable}=${value} cannot be applied by TRANSPORT=uws \\(uWebSockets\\.js 20\\.30\\), which applies only ${variable}=\\d+: unset it, or use TRANSPORT=node\\.$`));
+      expect(unhonouredSetting(config, NODE)).toBeUndefined();
+    }
   });
 
   it('treats empty values as unset', () => {

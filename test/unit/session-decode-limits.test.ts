@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCodec } from '../../src/codec/node.js';
 import { SessionError } from '../../src/session/errors.js';
-import { MAX_DECODED_CONTAINERS, MAX_DECODED_VALUES, MAX_DEFAULT_BYTES, MAX_JSON_BYTES, MAX_UNPAIRED_SURROGATES, writtenJsonBytes } from '../../src/session/limits.js';
+import { jsonBytes, MAX_DEFAULT_BYTES, MAX_JSON_BYTES } from '../../src/session/json-size.js';
+import { MAX_DECODED_CONTAINERS, MAX_DECODED_VALUES, MAX_UNPAIRED_SURROGATES } from '../../src/session/limits.js';
 import { createSessionOperations } from '../../src/session/operations.js';
 import { readDecodedSession } from '../../src/session/validate.js';
 import { linkOf } from '../fixtures/hostile-cases.js';
@@ -31,7 +32,7 @@ describe('the written size of a decoded document', () => {
   it('counts exactly what JSON.stringify writes, escapes included', () => {
     const long = 'x~ '.repeat(100);
     for (const value of [{ a: '\ud800x\udc00😀"\\\n\u0001\u007f€é' }, [1, -0, 1e21, 1.5e-7, true, false, null, [], {}], [long, `${long}"`, `${long}\\`, `${long}\u007f`, `${long}é`, `${long}\ud800`], maximalDocument()]) {
-      expect(writtenJsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
+      expect(jsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
     }
   });
 
@@ -66,7 +67,7 @@ describe('the written size of a decoded document', () => {
   it('counts the defaults it fills in: at most MAX_DEFAULT_BYTES for the most items and list entries decode reads', () => {
     for (const type of ['block', 'group', 'breakout']) {
       const text = JSON.stringify({ items: Array.from({ length: 1000 }, () => ({ type })), persons: Array(2000).fill({}), blockTypes: Array(2000).fill({}), workshop: {} });
-      const added = writtenJsonBytes(readDecodedSession(text).session) - text.length;
+      const added = jsonBytes(readDecodedSession(text).session) - text.length;
       expect(added).toBeGreaterThan(200_000);
       expect(added).toBeLessThanOrEqual(MAX_DEFAULT_BYTES);
     }

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSessionOperations } from '../../src/session/operations.js';
-import { countOpeners, jsonLowerBound, MAX_JSON_BYTES, nestsDeeperThan, textNestsDeeperThan } from '../../src/session/limits.js';
+import { countOpeners, nestsDeeperThan, textNestsDeeperThan } from '../../src/session/json-scan.js';
+import { jsonBytes, MAX_JSON_BYTES } from '../../src/session/json-size.js';
 import { loadCodec } from '../../src/codec/node.js';
 import { arbitrarySession, minimalSession } from '../fixtures/sessions.js';
 
@@ -42,13 +43,20 @@ describe('the lower bound of a walked document\'s JSON size', () => {
     const anyUnit = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) });
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.dictionary(anyUnit, fc.array(anyUnit)), arbitrarySession()), (value) => {
-        expect(jsonLowerBound(value)).toBeLessThanOrEqual(Buffer.byteLength(JSON.stringify(value)));
+        expect(jsonBytes(value, 'at least')).toBeLessThanOrEqual(Buffer.byteLength(JSON.stringify(value)));
       }),
       { numRuns: 500 },
     );
     // Exact for ASCII without escapes: numbers, literals, brackets, keys and separators are counted, not estimated.
     const ascii = { a: [1, 'xy', [], {}, -2.5e-7], b: { c: null, d: true, e: false, f: 1440 } };
-    expect(jsonLowerBound(ascii)).toBe(JSON.stringify(ascii).length);
+    expect(jsonBytes(ascii, 'at least')).toBe(JSON.stringify(ascii).length);
+  });
+
+  it('leaves out undefined members and counts undefined entries as null, as JSON.stringify writes them, in both measures', () => {
+    const holes = { a: undefined, b: [undefined, 1], c: { d: undefined }, e: 'x' };
+    const written = JSON.stringify(holes).length;
+    expect(jsonBytes(holes)).toBe(written);
+    expect(jsonBytes(holes, 'at least')).toBe(written);
   });
 
   it('refuses a walked 2 MB document by the bound (the exact size, for ASCII) and one of 3-byte characters after serializing it', async () => {
