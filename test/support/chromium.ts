@@ -4,16 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
-/** Where Debian's package puts it; CHROMIUM_PATH overrides it (macOS, another distribution, a downloaded build). */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+import { chromiumPath, DEFAULT_CHROMIUM_PATH } from './chromium-path.js';
+
+export { chromiumPath, DEFAULT_CHROMIUM_PATH } from './chromium-path.js';
+
 const INSTALL_CHROMIUM_HINT =
   'install chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable';
-
-/** The executable the browser tests and benchmarks launch: CHROMIUM_PATH when set and not empty, else Debian's. */
-export function chromiumPath(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const configured = env.CHROMIUM_PATH?.trim();
-  return configured === undefined || configured === '' ? DEFAULT_CHROMIUM_PATH : configured;
-}
 
 /** Flags that keep Chromium from reaching out to the (closed) network at start and while running. */
 export const CHROMIUM_ARGS = [
