@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /** A project for one folder of test/, with the runner settings every project shares. */
 const folder = (name: string, options: { isolate?: boolean } = {}) => ({
-  extends: true,
+  extends: true as const,
   test: { name, include: [`test/${name}/**/*.test.ts`], ...options },
 });
 

@@ -1,17 +1,14 @@
 // CI gate (part of npm run bench:check): short HTTP runs, ratios only — both adapters vs the SDK anchor, WORKERS=2 vs 1.
 // `--save` also writes the committed baseline bench/results/http-check.json; every run writes bench/results/local/.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../test/fixtures/requests.js';
 import { cpuSeconds, pinning, requireWrk, startServer, wrk } from './http/processes.js';
 import type { RunningServer, WrkResult } from './http/processes.js';
+import { startMainProcess } from '../test/support/main-process.js';
 import { writeResults } from './results.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
  * Gates with a noise margin under the measured ratios (bench/results/http-check.json): cpuVsAnchor is the uWS adapter,
  * nodeCpuVsAnchor the node:http adapter, bigP50VsAnchor uWS on the ~2 MB create. Server CPU per request is used
@@ -26,38 +23,10 @@ const DURATION_S = Number(process.env.BENCH_CHECK_DURATION_S ?? '3');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 2): number => Number(x.toFixed(d));
 
-/** The built entry `dist/process/main.js` as deployed (WORKERS from env), resolved once its ready line names the port. */
-function startMain(name: string, env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['dist/process/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', RATE_LIMIT: '1000000000', RATE_WINDOW_S: '1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name}: no ready line within 60 s: ${out.slice(-1000)}`)), 60_000);
-    const look = (chunk: Buffer): void => {
-      out += chunk.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.stdout!.resume();
-      resolve({
-        name,
-        port: Number(m[1]),
-        child,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    };
-    child.stdout!.on('data', look);
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}: ${out.slice(-1000)}`)));
-  });
+/** The built server as deployed (WORKERS from env), its rate limit out of the way. */
+async function startMain(name: string, env: Record<string, string>): Promise<RunningServer> {
+  const server = await startMainProcess({ RATE_LIMIT: '1000000000', RATE_WINDOW_S: '1', LOG_LEVEL: 'info', ...env }, { built: true });
+  return { name, port: server.port, child: server.child, stop: async () => void (await server.stop()) };
 }
 
 async function main(): Promise<void> {

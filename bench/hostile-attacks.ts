@@ -1,10 +1,10 @@
 // bench:hostile, part two — the attacks of test/support/attacks.ts at full size against the built server (dist/process/main.js, defaults),
 // and against an older build side by side when HOSTILE_BASE names its checkout: RSS, victim latency, answers, health.
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { linkOf } from '../test/fixtures/hostile-cases.js';
 import { closedWithin, counterValue, healthOnce, loopbackClients, neverReading, peakRssWhile, postFrom, probeHealth, rssMb, shareOf, steadyPosts, tricklingSockets, wire } from '../test/support/attacks.js';
 import { largePlan, smallPlan } from '../test/fixtures/requests.js';
+import { startMainProcess, type MainProcess } from '../test/support/main-process.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (x: number): number => Math.round(x);
@@ -12,49 +12,10 @@ const MCP = { 'content-type': 'application/json', accept: 'application/json, tex
 const REST = { 'content-type': 'application/json' };
 const mcpDecode = (link: string): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode_session_link', arguments: { link } } });
 
-interface Server {
-  port: number;
-  metricsPort: number;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
+type Server = MainProcess;
 
 /** `root`'s built server as it starts by default (rate limit 60 per minute, node:http, one offload thread), plus `env`. */
-async function start(root: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, [`${root}/dist/process/main.js`], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const ports = await new Promise<[number, number]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line: ${out.slice(-500)}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
-      const metrics = /metrics http:\/\/[^:]+:(\d+)\/metrics/.exec(out)?.[1];
-      if (port !== undefined && metrics !== undefined) {
-        clearTimeout(timer);
-        out = '';
-        resolve([Number(port), Number(metrics)]);
-      }
-    });
-  });
-  await sleep(500);
-  return {
-    port: ports[0],
-    metricsPort: ports[1],
-    child,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
-      }),
-  };
-}
+const start = (root: string, env: Record<string, string> = {}): Promise<Server> => startMainProcess({ METRICS_PORT: '0', LOG_LEVEL: 'info', ...env }, { built: true, root });
 
 const metricsOf = async (server: Server): Promise<string> => (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
 

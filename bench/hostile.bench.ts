@@ -2,7 +2,6 @@
 // then the attacks of test/support/attacks.ts at full size (bench/hostile-attacks.ts; HOSTILE_ATTACKS=0 skips them, HOSTILE_ATTACKS_ONLY=<text> picks). HOSTILE_BASE=<checkout>
 // measures an older build side by side in the same run (each case and attack on both, one after the other).
 // Writes bench/results/local/hostile.json, with --save also bench/results/ (HOSTILE_OUT overrides the file name and HOSTILE_NOTE adds a note).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { createSessionOperations } from '../src/session/operations.js';
 import { argumentOf, hostileCases, type HostileCase } from '../test/fixtures/hostile-cases.js';
 import { MODERN_CREATE_HEADERS, MODERN_VERSION } from '../test/fixtures/requests.js';
 import { cpuSeconds } from './http/processes.js';
+import { startMainProcess, type MainProcess } from '../test/support/main-process.js';
 import { writeResults } from './results.js';
 import { attacks } from './hostile-attacks.js';
 
@@ -27,28 +27,8 @@ const round = (x: number, digits = 2): number => Number(x.toFixed(digits));
 const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The built `dist/process/main.js` of `root` as bench/check-http.ts starts it (PORT=0, one worker), resolved once the ready line names the port. */
-function startServer(root = ROOT): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/process/main.js'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', RATE_LIMIT: '1000000000', RATE_WINDOW_S: '1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within 60 s: ${out.slice(-1000)}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (!match) return;
-      clearTimeout(timer);
-      out = '';
-      resolve({ port: Number(match[1]), child });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out.slice(-1000)}`)));
-  });
-}
+/** The built server of `root` (PORT=0, one worker), its rate limit out of the way. */
+const startServer = (root = ROOT): Promise<MainProcess> => startMainProcess({ WORKERS: '1', RATE_LIMIT: '1000000000', RATE_WINDOW_S: '1', LOG_LEVEL: 'info' }, { built: true, root });
 
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -177,9 +157,9 @@ interface Entry {
 }
 
 /** One server per build (this checkout, and HOSTILE_BASE when set), each started again when a case took it down. */
-const servers = new Map<string, { port: number; child: ChildProcess }>([[ROOT, await startServer(ROOT)]]);
+const servers = new Map<string, MainProcess>([[ROOT, await startServer(ROOT)]]);
 if (BASE !== undefined) servers.set(BASE, await startServer(BASE));
-async function running(root: string): Promise<{ port: number; child: ChildProcess }> {
+async function running(root: string): Promise<MainProcess> {
   const server = servers.get(root)!;
   if (server.child.exitCode === null && server.child.signalCode === null) return server;
   console.log(`server of ${root} exited (${server.child.exitCode ?? server.child.signalCode}); starting a new one`);

@@ -29,17 +29,18 @@ process.once('exit', () => {
 /**
  * Starts the server with `env` on top of a minimal environment (PORT=0, 127.0.0.1) and resolves with its port once
  * the ready line appears. `built: true` runs dist/process/main.js, as deployed (needs `npm run build`, which `npm test` runs);
- * `stallStdout: true` stops reading its stdout after the ready line.
+ * `stallStdout: true` stops reading its stdout after the ready line; `root`: another checkout's build (benchmarks).
  */
-export async function startMainProcess(env: Record<string, string>, options: { built?: boolean; stallStdout?: boolean } = {}): Promise<MainProcess> {
+export async function startMainProcess(env: Record<string, string>, options: { built?: boolean; stallStdout?: boolean; root?: string } = {}): Promise<MainProcess> {
   if (env.LOG_LEVEL !== undefined && !['info', 'debug', 'trace'].includes(env.LOG_LEVEL)) {
     throw new Error(`LOG_LEVEL=${env.LOG_LEVEL} hides the ready line this helper waits for; use info or lower.`);
   }
-  const entry = options.built ? `${ROOT}dist/process/main.js` : `${ROOT}src/process/main.ts`;
+  const root = options.root === undefined ? ROOT : `${options.root.replace(/\/$/, '')}/`;
+  const entry = options.built ? `${root}dist/process/main.js` : `${root}src/process/main.ts`;
   if (options.built && !existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does).`);
   const args = options.built ? [entry] : ['--import', 'tsx', entry];
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
