@@ -35,6 +35,8 @@ export interface EndpointOptions {
   readonly largeTexts?: boolean;
   /** The MCP App's document (MCP_APPS on); without it the MCP endpoint has the plain surface of docs/http-api.md (tools only). */
   readonly appView?: AppViewDocument | undefined;
+  /** The MCP prompts and the templates resource (MCP_PROMPTS on). */
+  readonly prompts?: boolean | undefined;
   /** Decodes these endpoints decline, to be answered elsewhere (OperationsOptions.weighDecode). */
   readonly weighDecode?: OperationsOptions['weighDecode'];
 }
@@ -48,6 +50,7 @@ export function createEndpoints(publicBaseUrl: string, hooks: EndpointHooks, opt
     observer: { onToolCall: ({ tool, outcome, durationMs }) => hooks.recordEvent({ endpoint: 'mcp', operation: tool === 'create_session_link' ? 'create' : 'decode', outcome, durationMs }) },
     largeResults: largeTexts,
     appView: options.appView,
+    prompts: options.prompts,
   });
   return {
     mcp: (request) => {

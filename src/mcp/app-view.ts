@@ -1,5 +1,4 @@
 // The MCP App (extension io.modelcontextprotocol/ui, 2026-01-26): its one ui:// resource and how tools point at it.
-import type { ProtocolRevision } from './version.js';
 
 /** The plan view: a self-contained HTML document that renders a tool's plan inside the host (src/mcp-app/). */
 export const PLAN_VIEW_URI = 'ui://sessionplan/plan';
@@ -11,21 +10,11 @@ export interface AppViewDocument {
   readonly html: string;
 }
 
-const NAME = 'plan';
-const TITLE = 'Sessionplan plan view';
-const DESCRIPTION = 'Shows the plan of a create_session_link or decode_session_link result, with a button that opens it in Sessionplan.';
-
 /**
  * `_meta` of both tools: `ui.resourceUri` (the stable spec), and the older flat key for hosts that read only that.
  * Visibility is left at its default (model and app).
  */
 export const TOOL_APP_META = { ui: { resourceUri: PLAN_VIEW_URI }, 'ui/resourceUri': PLAN_VIEW_URI } as const;
-
-/** The resource as resources/list shows it in one revision: `title` exists from 2025-06-18. */
-export function listedResource(revision: ProtocolRevision): Record<string, unknown> {
-  if (revision === '2025-03-26') return { uri: PLAN_VIEW_URI, name: NAME, description: DESCRIPTION, mimeType: APP_MIME_TYPE };
-  return { uri: PLAN_VIEW_URI, name: NAME, title: TITLE, description: DESCRIPTION, mimeType: APP_MIME_TYPE };
-}
 
 /**
  * The `contents` of resources/read. No `csp` in `_meta.ui`: the view needs no network, so the host's restrictive

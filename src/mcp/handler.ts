@@ -32,12 +32,14 @@ export interface McpHandlerDeps {
    * tools. Without it the server has the plain surface (tools only, docs/http-api.md).
    */
   appView?: AppViewDocument;
+  /** The prompts and the templates resource (MCP_PROMPTS on); without them the server has no prompts capability. */
+  prompts?: boolean;
 }
 
 const ACCEPTED_NOTIFICATION: McpHttpResponse = { status: 202, body: null };
 
 export function createMcpHandler(deps: McpHandlerDeps): (req: McpHttpRequest) => Promise<McpHttpResponse> {
-  const results = buildStaticResults(deps.identity, deps.appView);
+  const results = buildStaticResults(deps.identity, { appView: deps.appView, prompts: deps.prompts });
   const ctx: DispatchContext = {
     operations: deps.operations,
     modernMeta: results.modernMeta,

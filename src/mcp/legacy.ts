@@ -3,7 +3,9 @@ import { isPlainObject, type RequestMessage } from './envelope.js';
 import { rpcError, unsupportedVersionData } from './errors.js';
 import { HEADER, readHeader } from './headers.js';
 import type { DispatchContext } from './context.js';
-import { handleResourceMethod, isResourceMethod, RESOURCE_METHODS } from './resources.js';
+import { methodList } from './method-list.js';
+import { getPrompt, isPromptMethod } from './prompts.js';
+import { handleResourceMethod, isResourceMethod } from './resources.js';
 import { callTool } from './tool-call.js';
 import type { Reply, ResponseId } from './types.js';
 import {
@@ -14,8 +16,7 @@ import {
 } from './version.js';
 import { resultReply } from './wire.js';
 
-const LEGACY_METHODS = 'initialize, ping, tools/list or tools/call';
-const LEGACY_METHODS_WITH_RESOURCES = `initialize, ping, tools/list, tools/call, ${RESOURCE_METHODS.join(' or ')}`;
+const LEGACY_METHODS = ['initialize', 'ping', 'tools/list', 'tools/call'];
 
 /** Stateless: the version header *is* the negotiated version; absent means a client from before the header existed. */
 export type LegacyRevision = { ok: true; revision: LegacyProtocolVersion } | { ok: false; reply: Reply };
@@ -57,6 +58,9 @@ export async function handleLegacyRequest(
       return rpcError('unknownLegacyMethod', id, 'server/discover is only available in protocol version 2026-07-28');
     default:
       if (ctx.results.resources !== undefined && isResourceMethod(method)) return handleResourceMethod(id, method, params, version.revision, ctx);
-      return rpcError('unknownLegacyMethod', id, `method must be ${ctx.results.resources === undefined ? LEGACY_METHODS : LEGACY_METHODS_WITH_RESOURCES}`);
+      if (ctx.results.prompts !== undefined && isPromptMethod(method)) {
+        return method === 'prompts/list' ? resultReply(id, ctx.results.prompts.list[version.revision]) : getPrompt(id, params, version.revision, ctx.modernMeta);
+      }
+      return rpcError('unknownLegacyMethod', id, `method must be ${methodList(LEGACY_METHODS, ctx.results)}`);
   }
 }

@@ -1,5 +1,4 @@
-// resources/list and resources/read (with the MCP App on): the one ui:// resource, its param rules and not-found errors.
-import { PLAN_VIEW_URI } from './app-view.js';
+// resources/list and resources/read: the plan view (MCP App) and the templates (prompts), their param rules and not-found errors.
 import type { DispatchContext } from './context.js';
 import { isPlainObject } from './envelope.js';
 import { clipEcho, rpcError } from './errors.js';
@@ -15,7 +14,7 @@ export function isResourceMethod(method: string): boolean {
 }
 
 /**
- * A resource method of a server with the MCP App on. `params` is an object or absent (the eras check that first). An
+ * A resource method of a server that has resources. `params` is an object or absent (the eras check that first). An
  * unknown URI is -32602 in 2026-07-28 and -32002 before it, with the URI (clipped) in `error.data` as both ask.
  */
 export function handleResourceMethod(id: RequestId, method: string, params: unknown, revision: ProtocolRevision, ctx: DispatchContext): Reply {
@@ -23,8 +22,9 @@ export function handleResourceMethod(id: RequestId, method: string, params: unkn
   if (method === 'resources/list') return resultReply(id, results.list[revision]);
   const uri = isPlainObject(params) ? params.uri : undefined;
   if (typeof uri !== 'string') return rpcError('invalidParams', id, 'params.uri must be a string');
-  if (uri === PLAN_VIEW_URI) return resultReply(id, results.read[revision]);
+  const read = results.read.get(uri);
+  if (read !== undefined) return resultReply(id, read[revision]);
   const data = { uri: clipEcho(uri) };
-  const detail = `params.uri names no resource of this server; its one resource is ${PLAN_VIEW_URI}`;
+  const detail = `params.uri names no resource of this server; its resources are ${[...results.read.keys()].join(' and ')}`;
   return revision === MODERN_PROTOCOL_VERSION ? rpcError('invalidParams', id, detail, data) : rpcError('resourceNotFound', id, detail, data);
 }

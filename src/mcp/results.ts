@@ -1,6 +1,8 @@
 // Result bodies that never change for one server identity, serialized once: discover, tools/list, initialize, _meta,
 // and with the MCP App on, resources/list and resources/read.
-import { listedResource, resourceContents, TOOL_APP_META, type AppViewDocument } from './app-view.js';
+import { APP_MIME_TYPE, PLAN_VIEW_URI, resourceContents, TOOL_APP_META, type AppViewDocument } from './app-view.js';
+import { libraryJson, TEMPLATES_RESOURCE } from './library-resource.js';
+import { listedPrompt, PROMPTS, TEMPLATES_URI } from './prompts.js';
 import { META_SERVER_INFO } from './classify.js';
 import { WORKFLOW_INSTRUCTIONS } from './instructions.js';
 import { implementationFor } from './server-info.js';
@@ -25,14 +27,29 @@ export interface StaticResults {
   readonly discover: string;
   readonly toolsList: Readonly<Record<ProtocolRevision, string>>;
   readonly initialize: Readonly<Record<LegacyProtocolVersion, string>>;
-  /** resources/list and resources/read results per revision; undefined with the MCP App off (MCP_APPS=off). */
-  readonly resources: { readonly list: Readonly<Record<ProtocolRevision, string>>; readonly read: Readonly<Record<ProtocolRevision, string>> } | undefined;
+  /**
+   * resources/list per revision, and resources/read per URI and revision: the plan view with the MCP App on
+   * (MCP_APPS), the templates with the prompts on (MCP_PROMPTS); undefined with both off.
+   */
+  readonly resources: { readonly list: Readonly<Record<ProtocolRevision, string>>; readonly read: ReadonlyMap<string, Readonly<Record<ProtocolRevision, string>>> } | undefined;
+  /** prompts/list per revision; undefined with the prompts off (MCP_PROMPTS=off). */
+  readonly prompts: { readonly list: Readonly<Record<ProtocolRevision, string>> } | undefined;
 }
 
-/** `appView`: the MCP App's document; without it the results are the plain ones (capabilities `{ tools: {} }`, no `_meta.ui`). */
-export function buildStaticResults(identity: McpServerIdentity, appView?: AppViewDocument): StaticResults {
+/** What a server offers besides its tools, each of which can be switched off to compare with the plain surface. */
+export interface Extras {
+  /** The MCP App's document (MCP_APPS on): the plan view resource and `_meta.ui` on both tools. */
+  readonly appView?: AppViewDocument | undefined;
+  /** The prompts and the templates resource (MCP_PROMPTS on). */
+  readonly prompts?: boolean | undefined;
+}
+
+/** Without extras the results are the plain ones (capabilities `{ tools: {} }`, no `_meta.ui`). */
+export function buildStaticResults(identity: McpServerIdentity, extras: Extras = {}): StaticResults {
+  const { appView } = extras;
+  const prompts = extras.prompts === true;
   const meta = { [META_SERVER_INFO]: implementationFor(identity, MODERN_PROTOCOL_VERSION) };
-  const capabilities = appView === undefined ? { tools: {} } : { tools: {}, resources: {} };
+  const capabilities = { tools: {}, ...(prompts ? { prompts: {} } : {}), ...(appView !== undefined || prompts ? { resources: {} } : {}) };
   const toolsList = {} as Record<ProtocolRevision, string>;
   for (const revision of SUPPORTED_PROTOCOL_VERSIONS) {
     const tools = TOOLS.map((tool) => listedTool(tool, revision, appView === undefined ? undefined : TOOL_APP_META));
@@ -57,24 +74,54 @@ export function buildStaticResults(identity: McpServerIdentity, appView?: AppVie
     ...CACHE_HINTS,
     _meta: meta,
   });
-  return { modernMeta: JSON.stringify(meta), discover, toolsList, initialize, resources: appView === undefined ? undefined : resourceResults(appView, meta) };
+  const resources: Served[] = [];
+  if (appView !== undefined) resources.push({ listed: PLAN_VIEW_RESOURCE, contents: resourceContents(appView) });
+  if (prompts) resources.push({ listed: TEMPLATES_RESOURCE, contents: [{ uri: TEMPLATES_URI, mimeType: 'application/json', text: libraryJson() }] });
+  return {
+    modernMeta: JSON.stringify(meta),
+    discover,
+    toolsList,
+    initialize,
+    resources: resources.length === 0 ? undefined : resourceResults(resources, meta),
+    prompts: prompts ? { list: perRevision((revision) => ({ prompts: PROMPTS.map((prompt) => listedPrompt(prompt, revision)) }), meta, CACHE_HINTS) } : undefined,
+  };
 }
 
-function resourceResults(appView: AppViewDocument, meta: Record<string, unknown>): NonNullable<StaticResults['resources']> {
-  const list = {} as Record<ProtocolRevision, string>;
-  const read = {} as Record<ProtocolRevision, string>;
-  const contents = resourceContents(appView);
-  // The document is long (~100 KB) and its contents are the same in every legacy revision: serialized once for them.
-  const legacyRead = JSON.stringify({ contents });
+/** A resource as resources/list shows it (`title` exists from 2025-06-18), and its contents. */
+interface Served {
+  readonly listed: { readonly uri: string; readonly name: string; readonly title: string; readonly description: string; readonly mimeType: string };
+  readonly contents: Record<string, unknown>[];
+}
+
+const PLAN_VIEW_RESOURCE: Served['listed'] = {
+  uri: PLAN_VIEW_URI,
+  name: 'plan',
+  title: 'Sessionplan plan view',
+  description: 'Shows the plan of a create_session_link or decode_session_link result, with a button that opens it in Sessionplan.',
+  mimeType: APP_MIME_TYPE,
+};
+
+/** A result in every revision: modern ones with resultType, cache hints and the identity, legacy ones as they are. */
+function perRevision(result: (revision: ProtocolRevision) => Record<string, unknown>, meta: Record<string, unknown>, hints: Record<string, unknown>): Record<ProtocolRevision, string> {
+  const texts = {} as Record<ProtocolRevision, string>;
   for (const revision of SUPPORTED_PROTOCOL_VERSIONS) {
-    const resources = [listedResource(revision)];
-    if (revision === MODERN_PROTOCOL_VERSION) {
-      list[revision] = JSON.stringify({ resultType: 'complete', resources, ...CACHE_HINTS, _meta: meta });
-      read[revision] = JSON.stringify({ resultType: 'complete', contents, ...DOCUMENT_CACHE_HINTS, _meta: meta });
-    } else {
-      list[revision] = JSON.stringify({ resources });
-      read[revision] = legacyRead;
-    }
+    texts[revision] = JSON.stringify(revision === MODERN_PROTOCOL_VERSION ? { resultType: 'complete', ...result(revision), ...hints, _meta: meta } : result(revision));
   }
+  return texts;
+}
+
+function resourceResults(served: readonly Served[], meta: Record<string, unknown>): NonNullable<StaticResults['resources']> {
+  const list = perRevision((revision) => ({ resources: served.map(({ listed }) => (revision === '2025-03-26' ? { uri: listed.uri, name: listed.name, description: listed.description, mimeType: listed.mimeType } : listed)) }), meta, CACHE_HINTS);
+  // Documents are long (the view ~160 KB) and the same in every legacy revision: each is serialized once for them.
+  const read = new Map(
+    served.map(({ listed, contents }) => {
+      const legacy = JSON.stringify({ contents });
+      const texts = {} as Record<ProtocolRevision, string>;
+      for (const revision of SUPPORTED_PROTOCOL_VERSIONS) {
+        texts[revision] = revision === MODERN_PROTOCOL_VERSION ? JSON.stringify({ resultType: 'complete', contents, ...DOCUMENT_CACHE_HINTS, _meta: meta }) : legacy;
+      }
+      return [listed.uri, texts] as const;
+    }),
+  );
   return { list, read };
 }

@@ -54,6 +54,8 @@ export interface OffloadWorkerData {
   readonly publicBaseUrl: string;
   /** The MCP App's document when MCP_APPS is on: a thread answers resources/read like the event loop does. */
   readonly appView?: AppViewDocument;
+  /** The prompts on (MCP_PROMPTS): a thread answers prompts/* like the event loop does. */
+  readonly prompts?: boolean;
 }
 
 

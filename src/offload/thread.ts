@@ -6,9 +6,9 @@ import type { AnalyticsEvent } from '../http/ports.js';
 import { answerJobs } from './jobs.js';
 import type { OffloadWorkerData } from './pool.js';
 
-const { publicBaseUrl, appView } = workerData as OffloadWorkerData;
+const { publicBaseUrl, appView, prompts } = workerData as OffloadWorkerData;
 const events: AnalyticsEvent[] = [];
 // Endpoints for large requests: long documents and answers are made in pieces and encoded piece by piece.
-const endpoints = createEndpoints(publicBaseUrl, { recordEvent: (event) => events.push(event) }, { largeTexts: true, appView });
+const endpoints = createEndpoints(publicBaseUrl, { recordEvent: (event) => events.push(event) }, { largeTexts: true, appView, prompts });
 await loadCodec();
 answerJobs(parentPort!, endpoints, events);

@@ -25,7 +25,7 @@ const STOP_GRACE_MS = 500;
 export async function runStdio(env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
   let config;
   try {
-    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL, MCP_APPS: env.MCP_APPS, INSPECTOR_SIGNAL: env.INSPECTOR_SIGNAL });
+    config = loadConfig({ PUBLIC_BASE_URL: env.PUBLIC_BASE_URL, LOG_LEVEL: env.LOG_LEVEL, MCP_APPS: env.MCP_APPS, MCP_PROMPTS: env.MCP_PROMPTS, INSPECTOR_SIGNAL: env.INSPECTOR_SIGNAL });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -50,6 +50,7 @@ export async function runStdio(env: Readonly<Record<string, string | undefined>>
     identity: serverIdentity(config.publicBaseUrl),
     transport: 'stream',
     appView,
+    prompts: config.mcpPrompts,
   });
   let stopping = false;
   const server = new McpStreamServer({

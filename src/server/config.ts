@@ -42,6 +42,8 @@ export interface ServerConfig {
   offloadThreads: number;
   /** The MCP App (plan view resource, `_meta.ui` on both tools); false gives the plain MCP surface (tools only, docs/http-api.md). */
   mcpApps: boolean;
+  /** The MCP prompts (plan_workshop, revise_plan) and the templates resource; false gives the plain MCP surface (tools only). */
+  mcpPrompts: boolean;
   /** SIGUSR1 opens Node's inspector on 127.0.0.1:9229 (Node's default); false (the default) ignores it. */
   inspectorSignal: boolean;
   /**
@@ -123,6 +125,7 @@ const variables = {
   MAX_CONNECTIONS: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MAX_CONNECTIONS_PER_CLIENT: { schema: integer(0, 1_000_000, 'must be an integer from 0 to 1000000 (0 = no cap)'), fallback: undefined, secret: false },
   MCP_APPS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
+  MCP_PROMPTS: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'on', secret: false },
   RATE_LIMIT_STORE_FAILURE: { schema: z.enum(['closed', 'local'], { error: 'must be "closed" or "local"' }), fallback: 'closed', secret: false },
   SHUTDOWN_DELAY_S: { schema: integer(0, 600, 'must be an integer from 0 to 600 (seconds)'), fallback: '0', secret: false },
   INSPECTOR_SIGNAL: { schema: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).transform((value) => value === 'on'), fallback: 'off', secret: false },
@@ -180,6 +183,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): S
     metricsHost: p.METRICS_HOST,
     offloadThreads: p.OFFLOAD_THREADS,
     mcpApps: p.MCP_APPS,
+    mcpPrompts: p.MCP_PROMPTS,
     inspectorSignal: p.INSPECTOR_SIGNAL,
     rateLimitStoreFailure: p.RATE_LIMIT_STORE_FAILURE,
     shutdownDelayS: p.SHUTDOWN_DELAY_S,

@@ -134,12 +134,12 @@ export async function startServer(config: ServerConfig, options: ServerOptions =
       : undefined;
     // With offload threads, a decode whose link expands to costly work is declined here before its text is made.
     let threadsUp = (): boolean => true;
-    let endpoints = createEndpoints(config.publicBaseUrl, hooks, { appView, weighDecode: config.offloadThreads > 0 ? weighDecodeHere : undefined });
+    let endpoints = createEndpoints(config.publicBaseUrl, hooks, { appView, prompts: config.mcpPrompts, weighDecode: config.offloadThreads > 0 ? weighDecodeHere : undefined });
     // Large bodies are assembled in these buffers and travel in them to an offload thread and back with its answer.
     const buffers = new BufferPool();
     if (config.offloadThreads > 0) {
       // Heavy POSTs go to threads, so that a 2 MB create or a link that expands to 2 MB never holds health checks up.
-      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl, appView }, {
+      const pool = new OffloadPool(config.offloadThreads, { publicBaseUrl: config.publicBaseUrl, appView, prompts: config.mcpPrompts }, {
         onThreadFailure: (error) => logger.error({ err: error }, 'offload thread failed or could not start; a new one is started'),
         entry: options.offloadEntry,
       });

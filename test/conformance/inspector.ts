@@ -1,6 +1,6 @@
 // `npm run inspector`: the official MCP Inspector 2.12 CLI (on Node 22) against the real server over HTTP and over stdio:
 // tools/list with no schema-portability warning (both eras), both tools called, --app-info finding the MCP App, the
-// resource read. Exits ≠ 0 on the first surprise. Needs the npm registry (npx fetches Node 22 and the Inspector) and a
+// resources read, both prompts listed (both eras) and one used. Exits ≠ 0 on the first surprise. Needs the npm registry (npx fetches Node 22 and the Inspector) and a
 // build (`npm run build`: the stdio run starts dist/cli.js).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ export const INSPECTOR_PACKAGE = '@modelcontextprotocol/inspector@2.12.0';
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const PLAN_VIEW_URI = 'ui://sessionplan/plan';
 const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+const TEMPLATES_URI = 'sessionplan://templates';
 
 /** A canonical document (every field present, keys in schema order): decode gives back exactly this. */
 const SESSION = {
@@ -101,6 +102,18 @@ async function checkTarget(cli: ConformanceCli, name: string, target: string[]):
   const read = await inspect(cli, target, ['--method', 'resources/read', '--uri', PLAN_VIEW_URI, '--format', 'json']);
   const content = read.code === 0 ? json(read, 'resources/read').result?.contents?.[0] : undefined;
   check(content?.mimeType === APP_MIME_TYPE && typeof content.text === 'string' && content.text.startsWith('<!doctype html>'), 'resources/read returns the plan view document', `exit ${read.code} ${read.stderr.slice(0, 300)}`);
+
+  for (const era of ['legacy', 'modern'] as const) {
+    const prompts = await inspect(cli, target, ['--protocol-era', era, '--method', 'prompts/list', '--format', 'json']);
+    const names = prompts.code === 0 ? ((json(prompts, 'prompts/list').result?.prompts ?? []) as { name: string }[]).map((prompt) => prompt.name) : [];
+    check(isDeepStrictEqual(names, ['plan_workshop', 'revise_plan']), `prompts/list (${era} era) lists both prompts`, `exit ${prompts.code} ${prompts.stderr.slice(0, 300)}`);
+  }
+  const prompt = await inspect(cli, target, ['--method', 'prompts/get', '--prompt-name', 'plan_workshop', '--prompt-args', 'goal=a team retrospective', 'template=retrospective', '--format', 'json']);
+  const text = prompt.code === 0 ? json(prompt, 'prompts/get').result?.messages?.[0]?.content?.text : undefined;
+  check(typeof text === 'string' && text.includes('a team retrospective') && text.includes(TEMPLATES_URI), 'prompts/get plan_workshop names the goal and the templates resource', `exit ${prompt.code} ${prompt.stdout.slice(0, 300)} ${prompt.stderr.slice(0, 300)}`);
+  const templates = await inspect(cli, target, ['--method', 'resources/read', '--uri', TEMPLATES_URI, '--format', 'json']);
+  const library = templates.code === 0 ? JSON.parse(json(templates, 'resources/read templates').result?.contents?.[0]?.text ?? '{}') : {};
+  check(Array.isArray(library.templates) && library.templates.length === 4, `resources/read ${TEMPLATES_URI} lists the four templates`, `exit ${templates.code} ${templates.stderr.slice(0, 300)}`);
   return failures;
 }
 

@@ -35,11 +35,11 @@ describe('a server with MCP_APPS on (the default)', () => {
     await client.connect(new TransportV2(new URL(`${server.url}/mcp`)));
     try {
       expect(client.getProtocolEra()).toBe('modern');
-      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+      expect(client.getServerCapabilities()).toEqual({ tools: {}, prompts: {}, resources: {} });
       const { tools } = await client.listTools();
       expect(tools.map((tool) => getToolUiResourceUri(tool))).toEqual([PLAN_VIEW_URI, PLAN_VIEW_URI]);
       const { resources } = await client.listResources();
-      expect(resources.map((resource) => [resource.uri, resource.mimeType])).toEqual([[PLAN_VIEW_URI, RESOURCE_MIME_TYPE]]);
+      expect(resources.map((resource) => [resource.uri, resource.mimeType])).toEqual([[PLAN_VIEW_URI, RESOURCE_MIME_TYPE], ['sessionplan://templates', 'application/json']]);
       const read = await client.readResource({ uri: PLAN_VIEW_URI });
       const [content] = read.contents as { uri: string; mimeType: string; text: string }[];
       expect(content?.mimeType).toBe(RESOURCE_MIME_TYPE);
@@ -54,7 +54,7 @@ describe('a server with MCP_APPS on (the default)', () => {
     const client = new ClientV1({ name: 'apps-v1', version: '1' });
     await client.connect(new TransportV1(new URL(`${server.url}/mcp`)));
     try {
-      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+      expect(client.getServerCapabilities()).toEqual({ tools: {}, prompts: {}, resources: {} });
       const read = await client.readResource({ uri: PLAN_VIEW_URI });
       expect((read.contents[0] as { text: string }).text).toContain('<meta name="sessionplan-base-url" content="https://plans.example.org/team/">');
       await expect(client.readResource({ uri: 'ui://sessionplan/nothing' })).rejects.toMatchObject({ code: -32002 });
@@ -127,8 +127,8 @@ describe('rate limit', () => {
 });
 
 describe('MCP_APPS=off', () => {
-  it('serves the plain surface (tools only) and needs no built view', async () => {
-    const server = await startTestServer({ MCP_APPS: 'off' });
+  it('with MCP_PROMPTS=off too, serves the plain surface (tools only) and needs no built view', async () => {
+    const server = await startTestServer({ MCP_APPS: 'off', MCP_PROMPTS: 'off' });
     try {
       const init = await post(server.port, '/mcp', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {} } });
       expect(init.json().result.capabilities).toEqual({ tools: {} });

@@ -73,8 +73,8 @@ describe('official SDK clients over stdio', () => {
     expect(refused.content[0]?.text).toMatch(/^SESSION_DECODE_FAILED: /);
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32601 });
 
-    // The MCP App's resource is served over stdio too (MCP_APPS defaults to on).
-    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {} });
+    // The MCP App's resource is served over stdio too (MCP_APPS defaults to on), and the prompts (MCP_PROMPTS).
+    expect(client.getServerCapabilities()).toEqual({ tools: {}, prompts: {}, resources: {} });
     const read = await client.readResource({ uri: PLAN_VIEW_URI });
     expect(read.contents[0]).toMatchObject({ uri: PLAN_VIEW_URI, mimeType: 'text/html;profile=mcp-app' });
     await expect(client.readResource({ uri: 'ui://sessionplan/nothing' })).rejects.toMatchObject({ code: -32002 });

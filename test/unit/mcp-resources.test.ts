@@ -59,11 +59,11 @@ describe('MCP Apps on', () => {
     const uri = 'ui://sessionplan/other';
     const modern = await request(apps, '2026-07-28', 'resources/read', { uri });
     expect(modern.status).toBe(200);
-    expect(modern.json.error).toEqual({ code: -32602, message: `Invalid params: params.uri names no resource of this server; its one resource is ${PLAN_VIEW_URI}`, data: { uri } });
+    expect(modern.json.error).toEqual({ code: -32602, message: `Invalid params: params.uri names no resource of this server; its resources are ${PLAN_VIEW_URI}`, data: { uri } });
     for (const revision of LEGACY) {
       const legacy = await request(apps, revision, 'resources/read', { uri });
       expect(legacy.status).toBe(200);
-      expect(legacy.json.error).toEqual({ code: -32002, message: `Resource not found: params.uri names no resource of this server; its one resource is ${PLAN_VIEW_URI}`, data: { uri } });
+      expect(legacy.json.error).toEqual({ code: -32002, message: `Resource not found: params.uri names no resource of this server; its resources are ${PLAN_VIEW_URI}`, data: { uri } });
     }
     // A long URI is echoed clipped, as every echo of client text is.
     const long = await request(apps, '2025-11-25', 'resources/read', { uri: `ui://${'x'.repeat(1000)}` });
