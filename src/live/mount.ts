@@ -4,15 +4,17 @@
 import { escapeHtml } from '../plan-view/html.js';
 import type { Language, ViewerLocale } from '../plan-view/i18n/locale.js';
 import type { Plan, PlanPerson } from '../plan-view/plan.js';
-import { formatMinutes, workshopClock } from '../plan-view/schedule.js';
+import { formatMinutes } from '../plan-view/schedule.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
 import type { LiveStrings } from './i18n/strings.js';
-import { minutesOf, runOf, startNow, type LiveRun } from './run.js';
+import { minutesOf, startNow, type LiveRun } from './run.js';
 import { listenToLiveKeys } from './keys.js';
 import { liveMoment, liveSchedule, type LiveAction, type LiveMoment, type LiveSchedule } from './schedule.js';
 import { EMPTY_STATE, MAX_ACTIONS, readState, storageKey, writeState, type LiveState } from './state.js';
+import { timelineOf } from './timeline.js';
 import { keepScreenAwake } from './wake-lock.js';
+import { openRunChannel, readChime, writeChime } from './channel.js';
 import { mainHtml, minutesLeft, structureKey, titleOf, updateTexts, type LiveScreen, type LiveWords } from './view.js';
 
 export interface LiveOptions {
@@ -46,6 +48,10 @@ export function mountLive(options: LiveOptions): LiveView {
   const key = storageKey(options.fragment);
   const people = new Map<string, PlanPerson>(plan.persons.map((person) => [person.id, person]));
   let state: LiveState = readState(options.storage, key);
+  let chimeOn = readChime(options.storage);
+  // The projector window follows this one (projector.ts): every change goes out at once.
+  const channel = openRunChannel(key, () => {});
+  const broadcast = (): void => channel.post({ state, chime: chimeOn });
   let version = 0;
   let run: LiveRun | null = null;
   let schedule: LiveSchedule = liveSchedule(plan.items, 0, []);
@@ -63,22 +69,13 @@ export function mountLive(options: LiveOptions): LiveView {
   const status = root.querySelector<HTMLElement>('.live-status')!;
   const announcer = root.querySelector<HTMLElement>('.live-announce')!;
   const button = (name: string) => root.querySelector<HTMLButtonElement>(`[data-live="${name}"]`)!;
-  const [extendButton, doneButton, backButton] = [button('extend'), button('done'), button('back')];
+  const [extendButton, doneButton, backButton, chimeButton] = [button('extend'), button('done'), button('back'), button('chime')];
+  chimeButton.setAttribute('aria-pressed', String(chimeOn));
   document.documentElement.dataset['live'] = 'on';
 
   /** The run and its schedule after a change of state: the actions replayed from the start. */
   const reschedule = (): void => {
-    const now = new Date();
-    run = runOf(plan.workshop, state.startedAt, now);
-    if (run === null) {
-      // Before "Start now": the plan's own times, as offsets when it has no start time.
-      const workshop = workshopClock(plan.workshop.startTime);
-      relative = workshop.relative;
-      schedule = liveSchedule(plan.items, workshop.origin, []);
-    } else {
-      relative = false;
-      schedule = liveSchedule(plan.items, run.origin, state.actions);
-    }
+    ({ run, schedule, relative } = timelineOf(plan, state, new Date()));
     version += 1;
   };
 
@@ -129,6 +126,7 @@ export function mountLive(options: LiveOptions): LiveView {
   const save = (next: LiveState, said: string): void => {
     state = next;
     writeState(options.storage, key, state);
+    broadcast();
     reschedule();
     tick();
     status.textContent = said;
@@ -159,11 +157,27 @@ export function mountLive(options: LiveOptions): LiveView {
     if (action === 'extend' || action === 'done') act(action);
     else if (action === 'back') back();
     else if (action === 'reset') save(EMPTY_STATE, live.resetDone);
+    else if (action === 'projector') openProjector();
+    else if (action === 'chime') {
+      chimeOn = !chimeOn;
+      writeChime(options.storage, chimeOn);
+      chimeButton.setAttribute('aria-pressed', String(chimeOn));
+      status.textContent = chimeOn ? live.chimeOn : live.chimeOff;
+      broadcast();
+    }
     else if (action === 'start') {
       save({ startedAt: startNow(new Date()), actions: [] }, '');
       doneButton.focus();
     } else if (action === 'close') options.onClose();
   });
+
+  /** The projector: this page again with ?view=projector and the same link, in a window of its own for the room. */
+  const openProjector = (): void => {
+    const params = new URLSearchParams(location.search);
+    params.set('view', 'projector');
+    const opened = window.open(`${location.pathname}?${params.toString()}${location.hash}`, 'sessionplan-projector', 'popup,width=1280,height=720');
+    status.textContent = opened === null ? live.projectorBlocked : '';
+  };
 
   const stopKeys = listenToLiveKeys({ done: () => act('done'), extend: () => act('extend'), back, close: () => options.onClose() });
   const letScreenSleep = keepScreenAwake();
@@ -179,6 +193,7 @@ export function mountLive(options: LiveOptions): LiveView {
   return {
     unmount() {
       clearInterval(timer);
+      channel.close();
       stopKeys();
       letScreenSleep();
       delete document.documentElement.dataset['live'];
@@ -206,6 +221,8 @@ function frameHtml(plan: Plan, live: LiveStrings): string {
     + control('extend', live.extend, live.extendName)
     + control('done', live.done, live.doneName, ' live-button--primary')
     + control('reset', live.reset, null)
+    + control('projector', live.openProjector, live.openProjectorName)
+    + control('chime', live.chime, null)
     + control('close', live.close, null)
     + '</div></div>'
     + '<div class="live-main"></div>'
@@ -214,3 +231,5 @@ function frameHtml(plan: Plan, live: LiveStrings): string {
     + '<div class="live-announce offscreen" aria-live="polite"></div>'
     + '</div>';
 }
+
+export { mountProjector } from './projector.js';

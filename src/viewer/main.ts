@@ -101,6 +101,9 @@ function onDemand<T>(script: string, style: string, name: string): () => Promise
 const loadEditor = onDemand<EditorModule>(__EDITOR_MODULE_FILE__, __EDITOR_STYLE_FILE__, 'editor');
 const loadLive = onDemand<LiveModule>(__LIVE_MODULE_FILE__, __LIVE_STYLE_FILE__, 'live');
 
+/** This window is a projector, opened from the live view: it shows only what the presenter's window runs. */
+const projectorMode = new URLSearchParams(location.search).get('view') === 'projector';
+
 /** The live view while it runs. A reload reopens it (this tab's session storage); another link closes it. */
 let liveView: { unmount(): void } | null = null;
 const LIVE_OPEN = 'sessionplan:live-open';
@@ -126,6 +129,20 @@ function rememberLiveOpen(open: boolean): void {
 function leaveLive(): void {
   liveView?.unmount();
   liveView = null;
+}
+
+/** The projector for `plan`: the whole window, following the presenter's run of the same link on this device. */
+async function showProjector(plan: Plan): Promise<void> {
+  let module: LiveModule;
+  try {
+    module = await loadLive();
+  } catch {
+    showProblem('problem', { title: strings.liveLoadFailed, message: strings.liveLoadFailed });
+    return;
+  }
+  toolbar.hide();
+  app.dataset['state'] = 'projector';
+  liveView = module.mountProjector({ container: app, plan, fragment: location.hash, language, locale, storage });
 }
 
 /** The live view of the plan on screen, in place of the plan; closing it shows the plan again. */
@@ -284,6 +301,7 @@ async function open(event?: Event): Promise<void> {
     performance.mark('sessionplan:decode-end');
     if (run !== generation) return;
     current = session;
+    if (projectorMode) return await showProjector(session);
     document.adoptedStyleSheets = [labels, categoryStyleSheet(session), printStyleSheet(session, locale)];
     const rendering = renderPlan(session, warnings ?? [], locale);
     show('rendering', rendering.view);
@@ -351,4 +369,4 @@ if ('serviceWorker' in navigator) {
   }, { once: true });
 }
 // The live view was open in this tab before the reload: it opens again on the same plan.
-if (liveWasOpen()) void opening.then(() => { if (current !== null) void startLive(current); });
+if (liveWasOpen() && !projectorMode) void opening.then(() => { if (current !== null) void startLive(current); });

@@ -35,4 +35,12 @@ export const de: LiveStrings = {
   ended: (title) => `${title} ist fertig.`,
   undone: 'Rückgängig gemacht.',
   resetDone: 'Der Live-Lauf ist auf den Plan zurückgesetzt.',
+  openProjector: 'Beamer-Fenster',
+  openProjectorName: 'Beamer-Fenster öffnen: Jetzt, Als Nächstes und Restzeit in großer Schrift, im Gleichschritt mit diesem Fenster',
+  projectorBlocked: 'Der Browser hat das Beamer-Fenster blockiert: Pop-ups für diese Seite erlauben und noch einmal versuchen.',
+  projectorLabel: 'Beamer',
+  chime: 'Gong',
+  chimeOn: 'Der Beamer gongt, wenn ein Punkt noch zwei Minuten hat.',
+  chimeOff: 'Der Beamer bleibt still.',
+  projectorWaiting: 'Beginnt, wenn die Moderation den Plan startet.',
 };

@@ -35,4 +35,12 @@ export const en: LiveStrings = {
   ended: (title) => `${title} is done.`,
   undone: 'Undone.',
   resetDone: 'The live run is reset to the plan.',
+  openProjector: 'Projector window',
+  openProjectorName: 'Open projector window: Now, Next and minutes left in large type, in step with this window',
+  projectorBlocked: 'The browser blocked the projector window: allow pop-ups for this page and try again.',
+  projectorLabel: 'Projector',
+  chime: 'Chime',
+  chimeOn: 'The projector chimes when an item has two minutes left.',
+  chimeOff: 'The projector stays silent.',
+  projectorWaiting: 'Starts when the presenter starts the plan.',
 };

@@ -36,4 +36,15 @@ export interface LiveStrings {
   ended: (title: string) => string;
   undone: string;
   resetDone: string;
+  /** The projector window: opened from the presenter's controls, Now, Next and minutes left for the room. */
+  openProjector: string;
+  openProjectorName: string;
+  projectorBlocked: string;
+  projectorLabel: string;
+  /** The soft chime the projector plays when an item enters its last two minutes, switched on the presenter's side. */
+  chime: string;
+  chimeOn: string;
+  chimeOff: string;
+  /** The projector before the run starts. */
+  projectorWaiting: string;
 }
