@@ -25,11 +25,12 @@ export function labelStyleSheet(locale: ViewerLocale): CSSStyleSheet {
   return sheet;
 }
 
-/** The printed page's footer (A4): the plan's title and date on every page, with the page number. */
-export function printStyleSheet(plan: Plan, locale: ViewerLocale): CSSStyleSheet {
+/** The printed page's footer (A4): the plan's title and date on every page (after `label`, if any), with the page number. */
+export function printStyleSheet(plan: Plan, locale: ViewerLocale, label?: string): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
   const date = plan.workshop.date ? ` · ${locale.formatDate(plan.workshop.date)}` : '';
-  sheet.replaceSync(`@page { @bottom-left { content: ${cssString(`${plan.workshop.title}${date}`)}; } @bottom-right { content: counter(page) " / " counter(pages); } }`);
+  const before = label === undefined ? '' : `${label} · `;
+  sheet.replaceSync(`@page { @bottom-left { content: ${cssString(`${before}${plan.workshop.title}${date}`)}; } @bottom-right { content: counter(page) " / " counter(pages); } }`);
   return sheet;
 }
 

@@ -18,6 +18,7 @@ import { renderPlan } from '../plan-view/render-plan.js';
 import { renderProblem, type ProblemText } from '../plan-view/render-problem.js';
 import { categoryStyleSheet, labelStyleSheet, printStyleSheet } from '../plan-view/style-sheets.js';
 import { createToolbar } from './toolbar.js';
+import { handoutOf } from '../plan-view/handout.js';
 
 /** The content-hashed codec file and export bundle next to this bundle; set by build.mjs. */
 declare const __CODEC_WASM_FILE__: string;
@@ -101,8 +102,13 @@ function onDemand<T>(script: string, style: string, name: string): () => Promise
 const loadEditor = onDemand<EditorModule>(__EDITOR_MODULE_FILE__, __EDITOR_STYLE_FILE__, 'editor');
 const loadLive = onDemand<LiveModule>(__LIVE_MODULE_FILE__, __LIVE_STYLE_FILE__, 'live');
 
-/** This window is a projector, opened from the live view: it shows only what the presenter's window runs. */
-const projectorMode = new URLSearchParams(location.search).get('view') === 'projector';
+/**
+ * What this window is for (`?view=`): a projector, opened from the live view, shows only what the presenter's window
+ * runs; a handout is a participants' link, marked as such on screen and on paper.
+ */
+const pageView = new URLSearchParams(location.search).get('view');
+const projectorMode = pageView === 'projector';
+if (pageView === 'handout') document.documentElement.dataset['view'] = 'handout';
 
 /** The live view while it runs. A reload reopens it (this tab's session storage); another link closes it. */
 let liveView: { unmount(): void } | null = null;
@@ -238,7 +244,31 @@ async function download(kind: 'calendar' | 'agenda', make: (module: ExportModule
   return file.name;
 }
 
+/**
+ * The participants' handout of the plan on screen: a new link of it without notes and facilitator-only blocks, opened
+ * with their print layout in a new tab (this tab, where pop-ups are blocked). The link on screen stays as it is.
+ */
+async function openHandout(): Promise<string> {
+  const plan = current;
+  if (plan === null) return strings.handoutFailed(strings.noPlanTitle);
+  const handout = handoutOf(plan, strings.handoutPlaceholder);
+  let link: string;
+  try {
+    link = (await operations.createSessionLink(handout.plan)).link;
+  } catch (error) {
+    return strings.handoutFailed(describeFailure(error, strings).message);
+  }
+  const params = new URLSearchParams(location.search);
+  params.set('view', 'handout');
+  const address = `${location.pathname}?${params.toString()}${link.slice(link.indexOf('#'))}`;
+  const opened = window.open(address, '_blank');
+  if (opened === null) location.assign(address);
+  else opened.opener = null;
+  return strings.handoutOpened(handout.hiddenBlocks);
+}
+
 const toolbar = createToolbar(strings, {
+  handout: openHandout,
   copyLink: () => copyText(shareableUrl(location.href)),
   print: () => window.print(),
   downloadCalendar: () => download('calendar', (module, plan) => module.calendarFile(plan, locale, { notes: notesShown })),
@@ -302,8 +332,9 @@ async function open(event?: Event): Promise<void> {
     if (run !== generation) return;
     current = session;
     if (projectorMode) return await showProjector(session);
-    document.adoptedStyleSheets = [labels, categoryStyleSheet(session), printStyleSheet(session, locale)];
+    document.adoptedStyleSheets = [labels, categoryStyleSheet(session), printStyleSheet(session, locale, pageView === 'handout' ? strings.handoutBadge : undefined)];
     const rendering = renderPlan(session, warnings ?? [], locale);
+    if (pageView === 'handout') rendering.view.querySelector('.plan-header')?.prepend(el('p', 'handout-badge', strings.handoutBadge));
     show('rendering', rendering.view);
     toolbar.showFor(session, notesShown);
     document.title = strings.planPageTitle(session.workshop.title);

@@ -1,5 +1,5 @@
 // The page's toolbar (screen only): the planner's "Edit plan", copy link, and a menu with the live view, print, the
-// calendar and agenda downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
+// participants' handout, the calendar and agenda downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
 import { el } from '../plan-view/dom.js';
 import { createMenuButton } from './menu-button.js';
 import type { Strings } from '../plan-view/i18n/strings.js';
@@ -15,6 +15,8 @@ export interface ToolbarActions {
   downloadAgenda(): Promise<string>;
   notesChanged(shown: boolean): void;
   live(): void;
+  /** Opens the participants' handout; resolves with the sentence that says what happened. */
+  handout(): Promise<string>;
 }
 
 export interface Toolbar {
@@ -70,6 +72,7 @@ export function createToolbar(strings: Strings, actions: ToolbarActions): Toolba
   });
   more.add(strings.live, 'live', () => actions.live());
   more.add(strings.print, 'print', () => actions.print());
+  more.add(strings.handout, 'handout', () => void actions.handout().then(announce));
   const downloadCalendar = download(() => actions.downloadCalendar());
   const calendar = more.add(strings.downloadCalendar, 'calendar', () => {
     if (calendar.getAttribute('aria-disabled') === 'true') announce(why.textContent ?? '');

@@ -29,6 +29,11 @@ export const de: Strings = {
   moreActions: 'Mehr',
   live: 'Live',
   liveLoadFailed: 'Die Live-Ansicht ließ sich nicht laden. Prüfen Sie die Verbindung und versuchen Sie es noch einmal.',
+  handout: 'Teilnehmer-Version',
+  handoutOpened: (hidden) => `Die Teilnehmer-Version ist in einem neuen Tab offen: derselbe Plan ohne Notizen${hidden === 0 ? '' : hidden === 1 ? ', 1 Block nur für die Moderation ohne Titel' : `, ${hidden} Blöcke nur für die Moderation ohne Titel`}. Dieser Link bleibt, wie er ist.`,
+  handoutFailed: (reason) => `Die Teilnehmer-Version ließ sich nicht erstellen: ${reason}`,
+  handoutBadge: 'Teilnehmer-Version',
+  handoutPlaceholder: 'Zeit der Moderation',
 
   noDate: 'Kein Datum festgelegt',
   noStartTime: 'Keine Startzeit festgelegt: Zeiten zählen ab Beginn',

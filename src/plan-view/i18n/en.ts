@@ -29,6 +29,11 @@ export const en: Strings = {
   moreActions: 'More',
   live: 'Live',
   liveLoadFailed: 'The live view could not be loaded. Check the connection and try again.',
+  handout: 'Handout',
+  handoutOpened: (hidden) => `The handout opened in a new tab: the same plan without notes${hidden === 0 ? '' : hidden === 1 ? ', and 1 facilitator-only block untitled' : `, and ${hidden} facilitator-only blocks untitled`}. This link is unchanged.`,
+  handoutFailed: (reason) => `The handout could not be made: ${reason}`,
+  handoutBadge: 'Handout for participants',
+  handoutPlaceholder: 'Facilitator time',
 
   noDate: 'No date set',
   noStartTime: 'No start time set: times count from the start',

@@ -43,6 +43,15 @@ export interface Strings {
   /** Opens the live view (src/live/): the plan run with the clock. */
   live: string;
   liveLoadFailed: string;
+  /** Makes the participants' link (handout.ts) and opens it in a new tab with their print layout. */
+  handout: string;
+  /** Said when the handout opened; `hidden` facilitator-only blocks stand under a neutral title there. */
+  handoutOpened: (hidden: number) => string;
+  handoutFailed: (reason: string) => string;
+  /** Above a handout's plan, on screen and on paper. */
+  handoutBadge: string;
+  /** The title a facilitator-only block has in the handout (its time and length stay). */
+  handoutPlaceholder: string;
 
   // Plan header
   noDate: string;

@@ -34,6 +34,7 @@ export const de: PlannerStrings = {
   categoryColor: 'Farbe',
   addCategory: 'Kategorie hinzufügen',
   removeCategory: (name) => `Kategorie ${name} entfernen`,
+  facilitatorOnly: 'Nur für die Moderation (nicht in der Teilnehmer-Version)',
   peopleSection: 'Personen',
   personName: 'Name',
   personRole: 'Rolle',

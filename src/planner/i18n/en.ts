@@ -34,6 +34,7 @@ export const en: PlannerStrings = {
   categoryColor: 'Colour',
   addCategory: 'Add category',
   removeCategory: (name) => `Remove category ${name}`,
+  facilitatorOnly: 'Facilitators only (not in the handout)',
   peopleSection: 'People',
   personName: 'Name',
   personRole: 'Role',

@@ -46,6 +46,8 @@ export interface PlannerStrings {
   categoryColor: string;
   addCategory: string;
   removeCategory: (name: string) => string;
+  /** A category's checkbox: its blocks are the facilitators' own, left untitled in the participants' handout. */
+  facilitatorOnly: string;
   peopleSection: string;
   personName: string;
   personRole: string;

@@ -1,5 +1,6 @@
 // The editor's sections above the agenda: the workshop, its categories (block types) and its people. Each renders again only
 // when its props change (memo.ts): a keystroke in an item's field leaves them as they are.
+import { isFacilitatorOnly, withFacilitatorMark } from '../../plan-view/handout.js';
 import { formatMinutes } from '../../plan-view/schedule.js';
 import { fieldPath, type Draft } from '../tree.js';
 import { useEditor } from './context.js';
@@ -49,7 +50,7 @@ function useAddEntry(): (list: 'blockTypes' | 'persons', field: string) => void 
 }
 
 export const CategoriesSection = memo(function CategoriesSection(props: { readonly blockTypes: Draft['blockTypes']; readonly problems: Problems }) {
-  const { strings, planner } = useEditor();
+  const { strings, planner, setField } = useEditor();
   const addEntry = useAddEntry();
   const draft = { blockTypes: props.blockTypes };
   const problemsByPath = props.problems;
@@ -67,6 +68,16 @@ export const CategoriesSection = memo(function CategoriesSection(props: { readon
               {problem('id') && <TextField path={path('id')} label={strings.itemId} value={type.id} problems={problem('id')} />}
               <TextField path={path('name')} label={strings.categoryName} value={type.name} problems={problem('name')} />
               <ColorField path={path('color')} label={strings.categoryColor} value={type.color} problems={problem('color')} />
+              {/* The mark is the name's 🔒 (handout.ts), so a link keeps it without a field the format lacks. */}
+              <div class="field field--check">
+                <input
+                  id={fieldId(path('facilitator-only'))}
+                  type="checkbox"
+                  checked={isFacilitatorOnly(type)}
+                  onChange={(event) => setField(path('name'), withFacilitatorMark(type.name, event.currentTarget.checked))}
+                />
+                <label for={fieldId(path('facilitator-only'))}>{strings.facilitatorOnly}</label>
+              </div>
               <button type="button" class="danger" onClick={() => planner.apply({ kind: 'removeEntry', list: 'blockTypes', index })}>
                 {strings.removeCategory(name)}
               </button>
