@@ -32,6 +32,7 @@ const CONTENT_TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
   wasm: 'application/wasm',
+  json: 'application/json; charset=utf-8',
   map: 'application/json; charset=utf-8',
   png: 'image/png',
   svg: 'image/svg+xml',

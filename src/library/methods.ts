@@ -161,6 +161,11 @@ export const METHODS: readonly Method[] = [
   },
 ];
 
+/** A method's block description: what it is, then where it comes from (the licence asks for the attribution). */
+export function methodDescription(method: Pick<Method, 'description'>, source: Bilingual, language: Language): string {
+  return `${method.description[language]}\n\n${source[language]}`;
+}
+
 /** The method with this key (templates name their methods by key). */
 export function methodByKey(key: string): Method {
   const method = METHODS.find((entry) => entry.key === key);

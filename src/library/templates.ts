@@ -1,6 +1,6 @@
 // Whole plans to start from (retrospective, kick-off, strategy day, design sprint day), in German and English, built
 // as session documents from the methods and a few plain blocks.
-import { METHOD_SOURCE, methodByKey, type Bilingual, type Language } from './methods.js';
+import { METHOD_SOURCE, methodByKey, methodDescription, type Bilingual, type Language } from './methods.js';
 
 /** A session document as create accepts it (canonical keys, defaults filled). */
 export type TemplateDocument = {
@@ -78,7 +78,7 @@ class Builder {
   /** A block running a method of the library, its source named at the end of its description. */
   method(key: string, options: { duration?: number; lane?: number } = {}): TemplateBlock {
     const method = methodByKey(key);
-    const description = { de: `${method.description.de}\n\n${METHOD_SOURCE.de}`, en: `${method.description.en}\n\n${METHOD_SOURCE.en}` };
+    const description = { de: methodDescription(method, METHOD_SOURCE, 'de'), en: methodDescription(method, METHOD_SOURCE, 'en') };
     return this.block(method.title, options.duration ?? method.duration, 'interaction', { description, material: method.material, lane: options.lane ?? 0 });
   }
 

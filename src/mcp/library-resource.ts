@@ -1,6 +1,5 @@
 // The resource sessionplan://templates: the plans to start from and the methods, as JSON a chat can build a plan from.
-import { LICENSE_URL, METHOD_SOURCE, METHODS } from '../library/methods.js';
-import { TEMPLATES } from '../library/templates.js';
+import { libraryCatalogue } from '../library/catalogue.js';
 import { TEMPLATES_URI } from './prompts.js';
 
 export const TEMPLATES_RESOURCE = {
@@ -14,10 +13,7 @@ export const TEMPLATES_RESOURCE = {
 /** The resource's text: each template with its document in both languages, each method, and their source and licence. */
 export function libraryJson(): string {
   return JSON.stringify({
-    templates: TEMPLATES.map((template) => ({ key: template.key, title: template.title, summary: template.summary, documents: { de: template.document('de'), en: template.document('en') } })),
-    methods: METHODS,
-    methodSource: METHOD_SOURCE,
-    methodLicense: LICENSE_URL,
+    ...libraryCatalogue(),
     usage: 'Pass a template document, adapted, to create_session_link as its session; insert a method as a block with its duration, its description and the source sentence.',
   });
 }

@@ -16,6 +16,9 @@ import {
   type Segments,
 } from './tree.js';
 
+/** What a new block may start with instead of the defaults. */
+export type BlockFields = Partial<Pick<Block, 'title' | 'duration' | 'description' | 'material'>>;
+
 /** The lists of named entries that items refer to by ID. */
 export type EntryList = 'blockTypes' | 'persons';
 
@@ -24,8 +27,11 @@ export type Edit =
   | { readonly kind: 'set'; readonly path: Segments; readonly value: JsonValue }
   /** Removes an object key: a field an older document carried that the current format does not know. */
   | { readonly kind: 'remove'; readonly path: Segments }
-  /** A new item at the end of a container's children, or of the top level when `container` is null or cannot hold it. */
-  | { readonly kind: 'add'; readonly item: ItemKind; readonly container: ItemPath | null }
+  /**
+   * A new item at the end of a container's children, or of the top level when `container` is null or cannot hold it;
+   * `fields` fill a new block's texts and length (a method from the library).
+   */
+  | { readonly kind: 'add'; readonly item: ItemKind; readonly container: ItemPath | null; readonly fields?: BlockFields }
   /** A copy with new IDs right after the item. */
   | { readonly kind: 'duplicate'; readonly at: ItemPath }
   | { readonly kind: 'delete'; readonly at: ItemPath }
@@ -151,10 +157,11 @@ function removeKey(draft: Draft, path: Segments): Draft {
   }) as Draft;
 }
 
-function add(draft: Draft, kind: ItemKind, container: ItemPath | null, labels: NewPartLabels): EditResult {
+function add(draft: Draft, kind: ItemKind, container: ItemPath | null, labels: NewPartLabels, fields?: BlockFields): EditResult {
   const target = container === null ? undefined : itemAt(draft, container);
   const inside = container !== null && isContainer(target) && canHold(target.type, kind);
-  const item = newItem(kind, labels, itemIds(draft));
+  const made = newItem(kind, labels, itemIds(draft));
+  const item = fields !== undefined && made.type === 'block' ? { ...made, ...fields } : made;
   const parent = inside ? container : null;
   const length = inside ? target.children.length : draft.items.length;
   return { draft: updateList(draft, parent, (list) => [...list, item]), at: [...(parent ?? []), length] };
@@ -291,7 +298,7 @@ export function applyEdit(draft: Draft, edit: Edit, labels: NewPartLabels): Edit
     case 'remove':
       return { draft: removeKey(draft, edit.path) };
     case 'add':
-      return add(draft, edit.item, edit.container, labels);
+      return add(draft, edit.item, edit.container, labels, edit.fields);
     case 'duplicate':
       return duplicate(draft, edit.at);
     case 'delete':

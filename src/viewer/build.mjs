@@ -1,5 +1,5 @@
 // Builds the viewer page into dist/viewer/: bundles main.ts and the on-demand bundles (esbuild), content-hashes every
-// asset, writes index.html, the service worker sw.js and manifest.json.
+// asset, writes the library of methods and templates as static JSON, index.html, the service worker sw.js and manifest.json.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -50,6 +50,11 @@ await mkdir(assets, { recursive: true });
 
 const browserScript = { format: 'esm', platform: 'browser', conditions: ['browser'], target: 'es2022' };
 const wasmFile = await writeHashed('codec', 'wasm', wasm);
+// The methods and templates (src/library/) as one static JSON file, fetched when the empty page or "Insert method"
+// first needs it: the same data as the MCP templates resource, made from the same code.
+const catalogueModule = await bundle('../library/catalogue.ts', { format: 'esm', platform: 'neutral' });
+const { libraryCatalogue } = await import(`data:text/javascript;base64,${Buffer.from(catalogueModule).toString('base64')}`);
+const libraryFile = await writeHashed('library', 'json', Buffer.from(JSON.stringify(libraryCatalogue())));
 const cssFile = await writeHashed('viewer', 'css', await bundle('../plan-view/styles.css', { loader: { '.css': 'css' } }));
 // The calendar and agenda exports (ical.js is most of their size) load on the first download: a bundle of their
 // own, not an esbuild split chunk, so the page's start needs no shared chunk and no second request.
@@ -85,6 +90,7 @@ const jsFile = await writeHashed('viewer', 'js', await bundle('main.ts', {
     __EDITOR_STYLE_FILE__: JSON.stringify(`./${editorCssFile}`),
     __LIVE_MODULE_FILE__: JSON.stringify(`./${liveFile}`),
     __LIVE_STYLE_FILE__: JSON.stringify(`./${liveCssFile}`),
+    __LIBRARY_FILE__: JSON.stringify(`./${libraryFile}`),
   },
   // V8's explicit compile hint (Chromium 136+): compile every function while the script streams in, off the main
   // thread, instead of lazily on first call. Almost every function of the bundle runs to open a plan, and lazy
@@ -101,7 +107,7 @@ await writeFile(new URL('index.html', staging), html);
 
 // The service worker keeps every file of this build for use without a network; its name is fixed (/sw.js), and a
 // new build changes its text (the file list and version), which is how browsers notice the update.
-const offlineFiles = ['/', ...[jsFile, cssFile, wasmFile, exportFile, editorFile, editorCssFile, workerFile, liveFile, liveCssFile].map((file) => `/assets/${file}`)];
+const offlineFiles = ['/', ...[jsFile, cssFile, wasmFile, exportFile, editorFile, editorCssFile, workerFile, liveFile, liveCssFile, libraryFile].map((file) => `/assets/${file}`)];
 const offlineVersion = contentHash(Buffer.from(offlineFiles.join('\n'))).slice(0, 12);
 await writeFile(new URL('sw.js', staging), await bundle('service-worker.ts', {
   ...browserScript,
@@ -109,8 +115,8 @@ await writeFile(new URL('sw.js', staging), await bundle('service-worker.ts', {
   define: { __OFFLINE_FILES__: JSON.stringify(offlineFiles), __OFFLINE_VERSION__: JSON.stringify(offlineVersion) },
 }));
 
-const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile, editorWorker: workerFile, live: liveFile, liveCss: liveCssFile }, serviceWorker: 'sw.js', offlineVersion };
+const manifest = { index: 'index.html', assets: { js: jsFile, css: cssFile, wasm: wasmFile }, onDemand: { export: exportFile, editor: editorFile, editorCss: editorCssFile, editorWorker: workerFile, live: liveFile, liveCss: liveCssFile, library: libraryFile }, serviceWorker: 'sw.js', offlineVersion };
 await writeFile(new URL('manifest.json', staging), `${JSON.stringify(manifest, null, 2)}\n`);
 await rm(output, { recursive: true, force: true });
 await rename(staging, output);
-console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}, ${workerFile}, ${liveFile}, ${liveCssFile}`);
+console.log(`viewer: ${basename(fileURLToPath(output))}/ ← ${jsFile}, ${cssFile}, ${wasmFile}; on demand ${exportFile}, ${editorFile}, ${editorCssFile}, ${workerFile}, ${liveFile}, ${liveCssFile}, ${libraryFile}`);

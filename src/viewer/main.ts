@@ -19,6 +19,8 @@ import { renderProblem, type ProblemText } from '../plan-view/render-problem.js'
 import { categoryStyleSheet, labelStyleSheet, printStyleSheet } from '../plan-view/style-sheets.js';
 import { createToolbar } from './toolbar.js';
 import { handoutOf } from '../plan-view/handout.js';
+import { loadLibrary } from './library.js';
+import { renderTemplateList } from './template-list.js';
 
 /** The content-hashed codec file and export bundle next to this bundle; set by build.mjs. */
 declare const __CODEC_WASM_FILE__: string;
@@ -189,10 +191,11 @@ function leaveEditor(): void {
 }
 
 /**
- * Edit mode for the plan on screen (`plan`), or for a new plan (null). The draft is the decoded document; the opened
- * link stays in the address bar until the first valid change (or until an older document's warnings are resolved).
+ * Edit mode for the plan on screen (`plan`), for a template's plan, or for a new plan (null). The draft is the decoded
+ * document; an opened link stays in the address bar until the first valid change (or until an older document's
+ * warnings are resolved); a new plan or a template gets its link as soon as its first check answers.
  */
-async function startEditing(plan: Plan | null): Promise<void> {
+async function startEditing(plan: Plan | null, openedLink: string | null = plan === null ? null : location.href): Promise<void> {
   performance.mark('sessionplan:edit-start');
   let module: EditorModule;
   let codec: Codec;
@@ -216,8 +219,9 @@ async function startEditing(plan: Plan | null): Promise<void> {
     container: app,
     host: createEditorHost(codec, `${location.origin}/`),
     draft: plan as Draft | null,
-    openedLink: plan === null ? null : location.href,
+    openedLink,
     language,
+    library: loadLibrary,
     onDone() {
       editor = null;
       // The address bar holds the last valid plan: the view opens it (replaceState fires no hashchange).
@@ -304,7 +308,14 @@ function showProblem(state: 'problem' | 'empty', problem: ProblemText): void {
     const start = el('button', 'button new-plan', strings.newPlan);
     start.type = 'button';
     start.addEventListener('click', () => void startEditing(null));
-    extra = el('div', 'empty-actions', paste, el('p', 'new-plan-line', start));
+    const actions = el('div', 'empty-actions', paste, el('p', 'new-plan-line', start));
+    extra = actions;
+    // The templates follow once the library file is here; a page left meanwhile does not get them.
+    const shown = generation;
+    loadLibrary().then(
+      (catalogue) => { if (shown === generation) actions.append(renderTemplateList(catalogue, locale, (document) => void startEditing(document, null))); },
+      () => { if (shown === generation) actions.append(el('p', 'templates-failed', strings.templatesLoadFailed)); },
+    );
   }
   show(state, renderProblem(problem, strings, { alert: state === 'problem', extra }));
   document.title = state === 'problem' ? strings.problemPageTitle : strings.pageTitle;

@@ -1,5 +1,6 @@
 // The page without a network, in real Chromium against the real server: after a first visit its service worker keeps
-// the page, scripts, styles and codec, so another link opens and Live runs offline; links are never kept or sent.
+// the page, scripts, styles, codec and library, so another link opens, Live runs and templates are offered offline; links are
+// never kept or sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
@@ -50,6 +51,10 @@ describe('offline', () => {
       // Nothing asked for carried the link's payload.
       const payload = second.slice(second.indexOf('v2:') + 3);
       for (const url of requests) expect(url).not.toContain(payload.slice(0, 40));
+      // The empty page offers its templates from the kept library file.
+      await offline.goto(`${viewer!.server.url}/?lang=de`);
+      await offline.waitForSelector('#app[data-state="empty"]');
+      await expect.poll(() => offline.getByRole('region', { name: 'Oder mit einer Vorlage beginnen' }).getByRole('button').count()).toBe(4);
       await offline.close();
     } finally {
       await context.setOffline(false);

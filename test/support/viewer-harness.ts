@@ -15,7 +15,7 @@ export interface ViewerManifest {
   index: string;
   assets: { js: string; css: string; wasm: string };
   /** Bundles the page loads when they are first needed (the exports). */
-  onDemand: { export: string; editor: string; editorCss: string; editorWorker: string; live: string; liveCss: string };
+  onDemand: { export: string; editor: string; editorCss: string; editorWorker: string; live: string; liveCss: string; library: string };
 }
 
 /** Builds dist/viewer (and the .wasm it needs) when a targeted run skipped `npm run build`; returns its manifest. */

@@ -43,6 +43,13 @@ export interface Strings {
   /** Opens the live view (src/live/): the plan run with the clock. */
   live: string;
   liveLoadFailed: string;
+  /** "Start from a template" on the empty page (src/viewer/template-list.ts). */
+  templatesTitle: string;
+  /** After a template's summary: its length, formatted. */
+  templateLength: (duration: string) => string;
+  /** The link to the methods' licence, after the sentence naming their source. */
+  templatesLicense: string;
+  templatesLoadFailed: string;
   /** Makes the participants' link (handout.ts) and opens it in a new tab with their print layout. */
   handout: string;
   /** Said when the handout opened; `hidden` facilitator-only blocks stand under a neutral title there. */

@@ -26,6 +26,19 @@ export interface PlannerStrings {
   addBreakout: string;
   addInside: (container: string) => string;
   importJson: string;
+  /** Opens the library's methods (method-dialog.tsx). */
+  insertMethod: string;
+  methodsTitle: string;
+  /** A method's button ("Insert"), and its accessible name with the method's title. */
+  insert: string;
+  insertMethodNamed: (title: string) => string;
+  /** Said after a method went in as a block. */
+  methodInserted: (title: string) => string;
+  libraryLoading: string;
+  libraryFailed: string;
+  /** The link to the methods' licence after the sentence that names their source. */
+  license: string;
+  closeDialog: string;
   exportJson: string;
   imported: (fileName: string) => string;
   importFailed: (fileName: string) => string;

@@ -5,7 +5,10 @@ import type { Problem } from '../../session/errors.js';
 import { exportFileName, exportJson } from '../export-file.js';
 import { tightest } from '../limits.js';
 import { findItem, itemAt, isContainer, parseFieldPath, type ItemKind, type ItemPath } from '../tree.js';
+import type { LibraryCatalogue } from '../../library/catalogue.js';
+import type { BlockFields } from '../edits.js';
 import { useEditor, type EditorContext } from './context.js';
+import { MethodDialog } from './method-dialog.js';
 import { fieldId } from './field-names.js';
 import { focusProblem, problemText } from './problem-links.js';
 import { ItemList, problemsUnder, type ListContext } from './items.js';
@@ -18,6 +21,8 @@ export interface EditorRootProps {
   readonly onDone: () => void;
   /** Leaves edit mode with the link's plan, dropping the invalid changes on screen. */
   readonly onDiscard: () => void;
+  /** The library of methods (the page's static file); without it there is no "Insert method". */
+  readonly library?: () => Promise<LibraryCatalogue>;
 }
 
 
@@ -39,10 +44,19 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
   const file = useRef<HTMLInputElement>(null);
   // Only the target's title is shown: a keystroke that leaves it as it is does not render the toolbar again.
   const targetTitle = useComputed(() => addTarget(editor).title);
-  const add = (kind: ItemKind) => {
-    const result = planner.apply({ kind: 'add', item: kind, container: addTarget(editor).path });
+  // Each opening is a new dialog (its count is the key): a close and a reopening batched into one render still open it.
+  const [dialog, setDialog] = useState<{ readonly kind: 'methods'; readonly opening: number } | null>(null);
+  const openings = useRef(0);
+  const openDialog = (kind: 'methods') => setDialog({ kind, opening: ++openings.current });
+  const add = (kind: ItemKind, fields?: BlockFields) => {
+    const result = planner.apply({ kind: 'add', item: kind, container: addTarget(editor).path, fields });
     const item = result.at ? itemAt(result.draft, result.at) : undefined;
-    if (item) editor.focus.value = { id: item.id, control: 'title', select: true };
+    if (item) editor.focus.value = { id: item.id, control: 'title', select: fields === undefined };
+  };
+  const insertMethod = (fields: BlockFields) => {
+    setDialog(null);
+    add('block', fields);
+    props.onMessage({ text: strings.methodInserted(fields.title ?? ''), problems: [] });
   };
   const openFile = async (input: HTMLInputElement) => {
     const chosen = input.files?.[0];
@@ -76,6 +90,7 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
       <button type="button" onClick={() => add('block')}>{strings.addBlock}</button>
       <button type="button" onClick={() => add('group')}>{strings.addGroup}</button>
       <button type="button" onClick={() => add('breakout')}>{strings.addBreakout}</button>
+      {props.library && <button type="button" aria-haspopup="dialog" onClick={() => openDialog('methods')}>{strings.insertMethod}</button>}
       <span class="toolbar-gap" />
       <button type="button" onClick={() => file.current?.click()}>{strings.importJson}</button>
       <input ref={file} type="file" accept=".json,application/json" hidden onChange={(event) => void openFile(event.currentTarget)} />
@@ -83,6 +98,7 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
       <span class="toolbar-gap" />
       <button type="button" class="primary" onClick={props.onDone}>{strings.done}</button>
       {targetTitle.value !== null && <p class="edit-target">{strings.addInside(targetTitle.value)}</p>}
+      {dialog?.kind === 'methods' && props.library && <MethodDialog key={dialog.opening} library={props.library} onInsert={insertMethod} onClose={() => setDialog(null)} />}
     </div>
   );
 }
@@ -296,7 +312,7 @@ export function EditorRoot(props: EditorRootProps) {
       </h1>
       {/* The question after "Done" stays in view with the toolbar while focus is on the invalid field further down. */}
       <div class="edit-top">
-        <Toolbar onDone={onDone} onDiscard={props.onDiscard} onMessage={setMessage} />
+        <Toolbar onDone={onDone} onDiscard={props.onDiscard} onMessage={setMessage} library={props.library} />
         <LeaveQuestion onDiscard={props.onDiscard} />
       </div>
       {message && (

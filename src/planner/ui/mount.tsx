@@ -7,6 +7,7 @@ import { plannerStrings, type PlannerLanguage } from '../i18n/index.js';
 import { Planner, type PlannerState } from '../planner.js';
 import type { Draft } from '../tree.js';
 import type { Signal } from '@preact/signals';
+import type { LibraryCatalogue } from '../../library/catalogue.js';
 import { createEditorContext, Editor, type AddressBar } from './context.js';
 import { EditorRoot } from './editor.js';
 import { focusProblem } from './problem-links.js';
@@ -23,6 +24,8 @@ export interface MountOptions {
   /** The link the plan was opened from (kept while an older document's warnings are unresolved). */
   readonly openedLink: string | null;
   readonly language: PlannerLanguage;
+  /** The page's library of methods and templates, fetched on first use ("Insert method"). */
+  readonly library?: () => Promise<LibraryCatalogue>;
   /** "Done": the editor is gone; the page shows the plan of the link in the address bar. */
   readonly onDone: (state: PlannerState) => void;
 }
@@ -137,7 +140,7 @@ export function mountEditor(options: MountOptions): MountedEditor {
   };
   render(
     <Editor.Provider value={context}>
-      <EditorRoot onDone={() => void done()} onDiscard={() => leave(planner.state)} />
+      <EditorRoot onDone={() => void done()} onDiscard={() => leave(planner.state)} library={options.library} />
     </Editor.Provider>,
     options.container,
   );
