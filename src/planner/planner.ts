@@ -132,6 +132,9 @@ export class Planner {
     this.history.finish();
   }
 
+  /** Create's answer to a draft that is not (yet) the editor's, at once in this page (a table's preview). */
+  readonly checkOther = (draft: Draft): Encoded => this.options.host.encode(draft);
+
   /** Replaces the whole draft as one undo step (an imported file). */
   replace(draft: Draft): void {
     this.history.finish();

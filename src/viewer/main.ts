@@ -236,7 +236,7 @@ async function startEditing(plan: Plan | null, openedLink: string | null = plan 
 }
 
 /** Makes a file from the plan on screen and saves it; the making is measured as `sessionplan:<kind>` (bench:browser reads it). */
-async function download(kind: 'calendar' | 'agenda', make: (module: ExportModule, plan: Plan) => ReturnType<ExportModule['agendaFile']>): Promise<string> {
+async function download(kind: 'calendar' | 'agenda' | 'table', make: (module: ExportModule, plan: Plan) => ReturnType<ExportModule['agendaFile']>): Promise<string> {
   const plan = current;
   if (plan === null) throw new Error('no plan on screen');
   const module = await loadExports();
@@ -277,6 +277,7 @@ const toolbar = createToolbar(strings, {
   print: () => window.print(),
   downloadCalendar: () => download('calendar', (module, plan) => module.calendarFile(plan, locale, { notes: notesShown })),
   downloadAgenda: () => download('agenda', (module, plan) => module.agendaFile(plan, locale, { notes: notesShown })),
+  downloadTable: () => download('table', (module, plan) => module.tableFile(plan, locale, { notes: notesShown })),
   live: () => { if (current !== null) void startLive(current); },
   notesChanged(shown) {
     notesShown = shown;

@@ -1,5 +1,5 @@
 // The page's toolbar (screen only): the planner's "Edit plan", copy link, and a menu with the live view, print, the
-// participants' handout, the calendar and agenda downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
+// participants' handout, the calendar, agenda and table downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
 import { el } from '../plan-view/dom.js';
 import { createMenuButton } from './menu-button.js';
 import type { Strings } from '../plan-view/i18n/strings.js';
@@ -13,6 +13,7 @@ export interface ToolbarActions {
   print(): void;
   downloadCalendar(): Promise<string>;
   downloadAgenda(): Promise<string>;
+  downloadTable(): Promise<string>;
   notesChanged(shown: boolean): void;
   live(): void;
   /** Opens the participants' handout; resolves with the sentence that says what happened. */
@@ -79,6 +80,7 @@ export function createToolbar(strings: Strings, actions: ToolbarActions): Toolba
     else downloadCalendar();
   });
   more.add(strings.downloadAgenda, 'agenda', download(() => actions.downloadAgenda()));
+  more.add(strings.downloadCsv, 'table', download(() => actions.downloadTable()));
   // The toggle's label says what it does now ("Show notes" or "Hide notes"), so it tells its state without a pressed look.
   let notesShown = false;
   const showNotes = (shown: boolean): void => {

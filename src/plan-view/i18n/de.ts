@@ -22,6 +22,8 @@ export const de: Strings = {
   calendarNeedsDate: 'Für den Kalender braucht der Plan ein Datum, und er hat keins.',
   calendarNeedsStartTime: 'Für den Kalender braucht der Plan eine Startzeit, und er hat keine.',
   downloadAgenda: 'Ablauf herunterladen (Markdown)',
+  downloadCsv: 'CSV herunterladen',
+  allLanes: 'alle',
   downloadStarted: (fileName) => `Gespeichert als ${fileName}.`,
   downloadFailed: 'Die Datei ließ sich nicht erstellen. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
   showNotes: 'Notizen anzeigen',

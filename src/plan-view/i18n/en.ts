@@ -22,6 +22,8 @@ export const en: Strings = {
   calendarNeedsDate: 'The calendar needs a date, and this plan has none.',
   calendarNeedsStartTime: 'The calendar needs a start time, and this plan has none.',
   downloadAgenda: 'Download agenda (Markdown)',
+  downloadCsv: 'Download CSV',
+  allLanes: 'all',
   downloadStarted: (fileName) => `Saved as ${fileName}.`,
   downloadFailed: 'The file could not be made. Reload the page and try again.',
   showNotes: 'Show notes',

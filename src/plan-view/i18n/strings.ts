@@ -33,6 +33,10 @@ export interface Strings {
   calendarNeedsDate: string;
   calendarNeedsStartTime: string;
   downloadAgenda: string;
+  /** The plan as a CSV table (src/viewer/export/table-csv.ts). */
+  downloadCsv: string;
+  /** A breakout item's lane in the table when every lane runs it. */
+  allLanes: string;
   downloadStarted: (fileName: string) => string;
   downloadFailed: string;
   showNotes: string;

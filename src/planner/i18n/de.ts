@@ -105,4 +105,46 @@ export const de: PlannerStrings = {
   discardInvalid: 'Meine ungültigen Änderungen verwerfen',
   keepEditing: 'Weiter bearbeiten',
   changeBroke: 'Durch diese Änderung stimmt nicht mehr:',
+  table: {
+    open: 'Tabelle importieren',
+    title: 'Tabelle importieren',
+    pasteLabel: 'Tabelle hier einfügen, mit Kopfzeile (aus Excel, Google Sheets oder LibreOffice)',
+    openFile: 'CSV-Datei öffnen',
+    hint: 'Spalten werden an ihrer Überschrift erkannt, deutsch oder englisch: Titel, Dauer (Min.), Startzeit, Beschreibung, Notizen, Material, Personen, Kategorie, Breakout. Eine Zeile, die mit „↳“ beginnt, gehört in die Zeile darüber.',
+    modeLegend: 'Die Einträge der Tabelle',
+    replace: 'ersetzen den Ablauf',
+    append: 'kommen ans Ende des Ablaufs',
+    columns: (list) => `Erkannte Spalten: ${list}.`,
+    ignored: (list) => `Nicht übernommen: ${list}.`,
+    previewCaption: (items) => (items === 1 ? '1 Eintrag aus der Tabelle' : `${items} Einträge aus der Tabelle`),
+    more: (rows) => `und ${rows} weitere`,
+    headers: { row: 'Zeile', time: 'Zeit', title: 'Titel', duration: 'Dauer' },
+    problemsTitle: (count) => (count === 1 ? '1 Problem: Nichts wird importiert, bis es behoben ist' : `${count} Probleme: Nichts wird importiert, bis sie behoben sind`),
+    moreProblems: (count) => `und ${count} weitere`,
+    applyReplace: (items) => `Ablauf durch ${items === 1 ? '1 Eintrag' : `${items} Einträge`} ersetzen`,
+    applyAppend: (items) => `${items === 1 ? '1 Eintrag' : `${items} Einträge`} ans Ende setzen`,
+    imported: (items, source) => `${items === 1 ? '1 Eintrag' : `${items} Einträge`} aus ${source} übernommen. „Rückgängig“ nimmt ${items === 1 ? 'ihn' : 'sie'} wieder heraus.`,
+    pasted: 'der eingefügten Tabelle',
+    row: (row) => `Zeile ${row}`,
+    problem(problem, number) {
+      switch (problem.kind) {
+        case 'tooLarge': return `Die Tabelle hat ${number(problem.size)} Zeichen; ein Plan fasst höchstens ${number(problem.limit)}, daher wurde sie nicht gelesen.`;
+        case 'notUtf8': return 'Die Datei ist kein UTF-8-Text. Speichern Sie sie als „CSV UTF-8“ (Excel: Speichern unter → CSV UTF-8) und öffnen Sie sie noch einmal.';
+        case 'empty': return 'Die Tabelle hat unter der Kopfzeile keine Zeilen.';
+        case 'tooManyRows': return `Die Tabelle hat ${number(problem.rows)} Zeilen; ein Plan fasst höchstens ${number(problem.limit)} Einträge.`;
+        case 'noTitleColumn': return `Keine Spalte heißt Titel (oder Title, Thema, Topic …): Die erste Zeile muss die Spalten benennen. Sie lautet: ${problem.headers.join(', ') || 'leer'}.`;
+        case 'formula': return `Zeile ${problem.row}, ${problem.column}: „${problem.text}“ ist eine Formel. Kopieren Sie die Werte (Inhalte einfügen → Werte) oder nehmen Sie das „=“ heraus.`;
+        case 'replacement': return `Zeile ${problem.row}, ${problem.column}: „${problem.text}“ enthält „\uFFFD“, wurde also in einer anderen Kodierung gelesen. Speichern Sie die Datei als „CSV UTF-8“ und öffnen Sie sie noch einmal.`;
+        case 'mojibake': return `Zeile ${problem.row}, ${problem.column}: „${problem.text}“ sieht nach Text in zwei Kodierungen aus (etwa „Ã¤“ für „ä“). Speichern Sie die Datei als „CSV UTF-8“ und öffnen Sie sie noch einmal.`;
+        case 'duration': return `Zeile ${problem.row}, ${problem.column}: „${problem.text}“ ist keine Dauer. Schreiben Sie Minuten (30) oder Stunden und Minuten (1:30, 1,5 h).`;
+        case 'time': return `Zeile ${problem.row}, ${problem.column}: „${problem.text}“ ist keine Uhrzeit. Schreiben Sie sie als 09:30.`;
+        case 'lane': return `Zeile ${problem.row}, ${problem.column}: „${problem.text}“ ist keine Breakout-Nummer. Schreiben Sie 1 bis 10 oder „alle“.`;
+        case 'noTitle': return `Zeile ${problem.row} hat keinen Titel.`;
+        case 'durationMissing': return `Zeile ${problem.row} hat keine Dauer und in der nächsten Zeile keine Startzeit, aus der sie sich ergibt.`;
+        case 'tooDeep': return `Zeile ${problem.row} liegt drei Ebenen tief (↳ ↳ ↳); ein Plan hat Gruppen, darin Breakouts und Blöcke, nicht tiefer.`;
+        case 'orphan': return `Zeile ${problem.row} beginnt mit „↳“, aber keine Zeile darüber kann sie aufnehmen.`;
+        case 'breakoutNesting': return `Zeile ${problem.row} liegt in einem Eintrag eines Breakouts; ein Breakout enthält nur Blöcke.`;
+      }
+    },
+  },
 };

@@ -1,6 +1,7 @@
 // The shape of the planner's string table: one object per language (en.ts, de.ts), loaded with the editor, not with the view.
 import type { NewPartLabels } from '../factory.js';
 import type { LimitName } from '../limits.js';
+import type { TableProblem } from '../table/problems.js';
 
 // Why apart from the viewer's table: the view mode's JavaScript is what every reader downloads, and the
 // editor's few hundred words in two languages would be a good part of it. They load with the editor, on demand; the
@@ -122,4 +123,31 @@ export interface PlannerStrings {
   keepEditing: string;
   /** Before the problems a field's change brought on other fields, said at that field. */
   changeBroke: string;
+  table: TableStrings;
+}
+
+/** The table import (src/planner/table/, ui/table-dialog.tsx): the dialog, and one sentence per kind of problem, saying
+ * where (row and column as the spreadsheet shows them) and what to do. */
+export interface TableStrings {
+  open: string;
+  title: string;
+  pasteLabel: string;
+  openFile: string;
+  hint: string;
+  modeLegend: string;
+  replace: string;
+  append: string;
+  columns: (list: string) => string;
+  ignored: (list: string) => string;
+  previewCaption: (items: number) => string;
+  more: (rows: number) => string;
+  headers: { row: string; time: string; title: string; duration: string };
+  problemsTitle: (count: number) => string;
+  moreProblems: (count: number) => string;
+  applyReplace: (items: number) => string;
+  applyAppend: (items: number) => string;
+  imported: (items: number, source: string) => string;
+  pasted: string;
+  row: (row: number) => string;
+  problem: (problem: TableProblem, number: (value: number) => string) => string;
 }

@@ -9,6 +9,8 @@ import type { LibraryCatalogue } from '../../library/catalogue.js';
 import type { BlockFields } from '../edits.js';
 import { useEditor, type EditorContext } from './context.js';
 import { MethodDialog } from './method-dialog.js';
+import { TableDialog } from './table-dialog.js';
+import type { Draft } from '../tree.js';
 import { fieldId } from './field-names.js';
 import { focusProblem, problemText } from './problem-links.js';
 import { ItemList, problemsUnder, type ListContext } from './items.js';
@@ -45,9 +47,14 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
   // Only the target's title is shown: a keystroke that leaves it as it is does not render the toolbar again.
   const targetTitle = useComputed(() => addTarget(editor).title);
   // Each opening is a new dialog (its count is the key): a close and a reopening batched into one render still open it.
-  const [dialog, setDialog] = useState<{ readonly kind: 'methods'; readonly opening: number } | null>(null);
+  const [dialog, setDialog] = useState<{ readonly kind: 'methods' | 'table'; readonly opening: number } | null>(null);
   const openings = useRef(0);
-  const openDialog = (kind: 'methods') => setDialog({ kind, opening: ++openings.current });
+  const openDialog = (kind: 'methods' | 'table') => setDialog({ kind, opening: ++openings.current });
+  const importTable = (draft: Draft, items: number, source: string) => {
+    setDialog(null);
+    planner.replace(draft);
+    props.onMessage({ text: strings.table.imported(items, source), problems: [] });
+  };
   const add = (kind: ItemKind, fields?: BlockFields) => {
     const result = planner.apply({ kind: 'add', item: kind, container: addTarget(editor).path, fields });
     const item = result.at ? itemAt(result.draft, result.at) : undefined;
@@ -95,9 +102,11 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
       <button type="button" onClick={() => file.current?.click()}>{strings.importJson}</button>
       <input ref={file} type="file" accept=".json,application/json" hidden onChange={(event) => void openFile(event.currentTarget)} />
       <button type="button" onClick={() => void download()}>{strings.exportJson}</button>
+      <button type="button" aria-haspopup="dialog" onClick={() => openDialog('table')}>{strings.table.open}</button>
       <span class="toolbar-gap" />
       <button type="button" class="primary" onClick={props.onDone}>{strings.done}</button>
       {targetTitle.value !== null && <p class="edit-target">{strings.addInside(targetTitle.value)}</p>}
+      {dialog?.kind === 'table' && <TableDialog key={dialog.opening} encode={planner.checkOther} onApply={importTable} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'methods' && props.library && <MethodDialog key={dialog.opening} library={props.library} onInsert={insertMethod} onClose={() => setDialog(null)} />}
     </div>
   );
