@@ -12,10 +12,11 @@ import { findConformanceCli, type ConformanceCli } from './cli.js';
 const BASELINE = fileURLToPath(new URL('./expected-failures.yml', import.meta.url));
 
 /**
- * Scenarios that apply to a server with two tools and the MCP App's one resource, no prompts/logging/sampling,
- * stateless, JSON answers. Left out (they need features or fixture tools and resources this server does not have, so
- * they could only fail): tools-call-* (SDK "everything server" tools), resources-read-*, resources-templates-*,
- * resources-subscribe-* (fixture resources such as test://static-text), prompts-*, logging-set-level,
+ * Scenarios that apply to a server with two tools, two prompts and two resources (the MCP App's and the templates),
+ * no logging/sampling, stateless, JSON answers. Left out (they need features or fixture tools, prompts and resources
+ * this server does not have, so they could only fail): tools-call-* (SDK "everything server" tools),
+ * resources-read-*, resources-templates-*, resources-subscribe-* (fixture resources such as test://static-text),
+ * prompts-get-* (fixture prompts such as test_simple_prompt), logging-set-level,
  * completion-complete, json-schema-2020-12 (fixture tool json_schema_2020_12_tool), elicitation-*,
  * input-required-result-*, tasks-*, sep-2640-skills-*, http-custom-header-server-validation (needs an x-mcp-header
  * param), server-sse-polling (needs sessions and SSE resumption).
@@ -28,17 +29,20 @@ const SCENARIOS: [specVersion: string, scenario: string][] = [
   ['2026-07-28', 'caching'],
   ['2026-07-28', 'server-sse-multiple-streams'],
   ['2026-07-28', 'resources-list'],
+  ['2026-07-28', 'prompts-list'],
   ['2026-07-28', 'sep-2164-resource-not-found'],
   ['2025-11-25', 'server-initialize'],
   ['2025-11-25', 'ping'],
   ['2025-11-25', 'tools-list'],
   ['2025-11-25', 'resources-list'],
+  ['2025-11-25', 'prompts-list'],
   ['2025-11-25', 'dns-rebinding-protection'],
   ['2025-11-25', 'server-session-lifecycle'],
   ['2025-11-25', 'server-sse-multiple-streams'],
   ['2025-06-18', 'server-initialize'],
   ['2025-06-18', 'ping'],
   ['2025-06-18', 'tools-list'],
+  ['2025-06-18', 'prompts-list'],
   ['2025-06-18', 'server-session-lifecycle'],
   ['2025-03-26', 'server-session-lifecycle'],
 ];
