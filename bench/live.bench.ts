@@ -10,7 +10,9 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/support/chromium.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
 import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
-import { option, traceEvents, type TraceEvent } from './trace.js';
+import { markCpu, median, option, spread as spreadOf, traceEvents } from './trace.js';
+
+const spread = (values: number[]): string => spreadOf(values, 2);
 
 const GOALS = { openMs: 50, tickMs: 2, followP95Ms: 100 };
 const tabs = option('tabs', 5);
@@ -18,8 +20,6 @@ const ticks = option('ticks', 20);
 const presses = option('presses', 40);
 const CLICK_MARK_SCRIPT = `addEventListener('click', () => performance.mark('bench:click'), { capture: true })`;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[]): string => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
 const p95 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 
 /**
@@ -32,14 +32,6 @@ const OBSERVE_SCRIPT = ([selector, options]: [string, MutationObserverInit]): vo
   new MutationObserver(() => times.push(performance.timeOrigin + performance.now())).observe(document.querySelector(selector)!, options);
 };
 const changesOf = (page: Page): Promise<number[]> => page.evaluate(() => (globalThis as unknown as { benchChanges: number[] }).benchChanges);
-
-function markCpu(events: readonly TraceEvent[], from: string, to: string): number {
-  const find = (name: string) => events.find((event) => event.name === name && event.ph === 'I' && event.tts !== undefined);
-  const start = find(from);
-  const end = find(to);
-  if (!start || !end) throw new Error(`the trace has no thread time for ${from} or ${to}`);
-  return (end.tts! - start.tts!) / 1000;
-}
 
 ensureViewerBuilt();
 const server = await startViewerServer();

@@ -11,20 +11,10 @@ import { planTableRows } from '../src/viewer/export/table-csv.js';
 import { generatePlan } from '../test/fixtures/plans.js';
 import { launchChromium } from '../test/support/chromium.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
-import { marksDuring, option, type TraceEvent } from './trace.js';
+import { markCpu as cpu, marksDuring, median, option, spread } from './trace.js';
 
 const GOAL_MS = 200;
 const tabs = option('tabs', 7);
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[]): string => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
-
-function cpu(marks: readonly TraceEvent[], from: string, to: string): number {
-  const start = marks.find((mark) => mark.name === from && mark.tts !== undefined);
-  const end = marks.find((mark) => mark.name === to && mark.tts !== undefined);
-  if (!start || !end) throw new Error(`the trace has no thread time for ${from} or ${to}`);
-  return (end.tts! - start.tts!) / 1000;
-}
 
 ensureViewerBuilt();
 const server = await startViewerServer();

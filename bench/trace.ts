@@ -45,3 +45,17 @@ export function textOption(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
 }
+
+/** CPU ms of the page's main thread between the first user-timing marks `from` and `to` (their thread clocks). */
+export function markCpu(events: readonly TraceEvent[], from: string, to: string): number {
+  const find = (name: string) => events.find((event) => event.name === name && event.ph === 'I' && event.tts !== undefined);
+  const start = find(from);
+  const end = find(to);
+  if (!start || !end) throw new Error(`the trace has no thread time for ${from} or ${to}`);
+  return (end.tts! - start.tts!) / 1000;
+}
+
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** "min–max" of the values with `digits` decimals. */
+export const spread = (values: readonly number[], digits = 1): string => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;

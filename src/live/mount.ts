@@ -1,8 +1,8 @@
 // The live view's entry (loaded on demand): runs the plan on the facilitator's screen with the device clock, takes
 // +5 min, Done, Back and Reset from buttons and keys (keys.ts), keeps the run in local storage (state.ts), and keeps
-// the screen awake (wake-lock.ts).
+// the screen awake (wake-lock.ts); the projector window (projector.ts) follows it.
 import { escapeHtml } from '../plan-view/html.js';
-import type { Language, ViewerLocale } from '../plan-view/i18n/locale.js';
+import type { Language } from '../plan-view/i18n/locale.js';
 import type { Plan, PlanPerson } from '../plan-view/plan.js';
 import { formatMinutes } from '../plan-view/schedule.js';
 import { de } from './i18n/de.js';
@@ -15,17 +15,11 @@ import { EMPTY_STATE, MAX_ACTIONS, readState, storageKey, writeState, type LiveS
 import { timelineOf } from './timeline.js';
 import { keepScreenAwake } from './wake-lock.js';
 import { openRunChannel, readChime, writeChime } from './channel.js';
+import type { ProjectorOptions } from './projector.js';
 import { mainHtml, minutesLeft, structureKey, titleOf, updateTexts, type LiveScreen, type LiveWords } from './view.js';
 
-export interface LiveOptions {
-  readonly container: HTMLElement;
-  readonly plan: Plan;
-  /** The link's fragment: the run is stored under a key derived from it. */
-  readonly fragment: string;
-  readonly language: Language;
-  /** The page's locale: the live view says lanes, overlaps and durations in the view's words. */
-  readonly locale: ViewerLocale;
-  readonly storage: Storage | null;
+/** What the projector has (the plan, its link's fragment, the page's words and storage), and a way back to the plan. */
+export interface LiveOptions extends ProjectorOptions {
   onClose(): void;
 }
 

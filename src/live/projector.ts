@@ -19,9 +19,10 @@ import { minutesLeft, titleOf, type LiveWords } from './view.js';
 export interface ProjectorOptions {
   readonly container: HTMLElement;
   readonly plan: Plan;
-  /** The link's fragment: the run the presenter keeps under its key. */
+  /** The link's fragment: the run is stored under a key derived from it. */
   readonly fragment: string;
   readonly language: Language;
+  /** The page's locale: lanes, overlaps and durations in the view's words. */
   readonly locale: ViewerLocale;
   readonly storage: Storage | null;
 }
