@@ -4,15 +4,16 @@
 // deserializes it) to the plan laid out. With --baseline <git ref>, that ref's view (built in a temporary worktree) is
 // fed the same messages, the two builds alternating. Run (built first): npx tsx bench/app-view.bench.ts [--loads N]
 // [--baseline main]
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BASE_URL_PLACEHOLDER } from '../src/assets/app-view.js';
 import { startAppHost, type AppHost } from '../test/support/app-host.js';
 import { appViewInputs, type ViewTool } from './app-view-inputs.js';
 import { buildBaseline, type BaselineBuild } from './browser-baseline.js';
-import { marksDuring, option, textOption, type TraceEvent } from './trace.js';
+import { writeResults } from './results.js';
+import { median, option, spread, textOption } from './stats.js';
+import { marksDuring, type TraceEvent } from './trace.js';
 
 /** The plan view's goal: its first render within this much main-thread CPU. */
 const GOAL_MS = 100;
@@ -26,8 +27,6 @@ function between(events: readonly TraceEvent[], from: string, to: string): { cpu
   return { cpuMs: (end.tts - start.tts) / 1000, wallMs: (end.ts - start.ts) / 1000 };
 }
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: readonly number[]): string => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
 
 /** A first render: CPU and wall time in all, the message's arrival (deserialization) and, where the build marks it, the first screen laid out. */
 interface Run { cpuMs: number; wallMs: number; arrivalCpuMs: number; firstScreenCpuMs?: number }
@@ -146,8 +145,4 @@ const [mine, theirs] = builds as [Build, Build | undefined];
 if (theirs !== undefined) console.log(`ratio (this build / ${theirs.label}): create ${(cpuMedian(mine.create) / cpuMedian(theirs.create)).toFixed(3)}×, decode ${(cpuMedian(mine.decode) / cpuMedian(theirs.decode)).toFixed(3)}×`);
 const worst = Math.max(cpuMedian(mine.create), cpuMedian(mine.decode));
 console.log(`goal: ≤ ${GOAL_MS} ms main-thread CPU: ${worst <= GOAL_MS ? 'met' : 'NOT met'} (view/page ratio: create ${(cpuMedian(mine.create) / cpuMedian(page)).toFixed(2)}×, decode ${(cpuMedian(mine.decode) / cpuMedian(page)).toFixed(2)}×)`);
-const directory = fileURLToPath(new URL('results/local/', import.meta.url));
-mkdirSync(directory, { recursive: true });
-const file = `${directory}app-view-${summary.at.slice(0, 16).replace(':', '-')}.json`;
-writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
-console.log(`written: ${file}`);
+console.log(`written: ${writeResults('app-view.json', summary, { save: false }).join(', ')}`);

@@ -15,7 +15,8 @@ import type { Timing } from '../test/support/page-codec.js';
 import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
 import type { StartedServer } from '../src/server/start-server.js';
 import { writeResults } from './results.js';
-import { option, textOption, traceEvents, type TraceEvent } from './trace.js';
+import { median, option, spread, textOption } from './stats.js';
+import { markCpu, traceEvents, type TraceEvent } from './trace.js';
 
 /** The page's goals: opening and the codec, opening within 10 % of the previous build, and exports within 20 ms. */
 const GOALS = { openMs: 100, codecRatio: 8, openRatioToBaseline: 1.1, exportMs: 20 };
@@ -86,34 +87,10 @@ function markPairsCpu(events: readonly TraceEvent[], name: string): number[] {
   return starts.map((start, index) => (ends[index]!.tts! - start.tts!) / 1000);
 }
 
-/** Main-thread CPU from the first `bench:click` mark to the first `<name>-end` mark: the first download, bundle load included. */
-function clickToEndCpu(events: readonly TraceEvent[], name: string): number {
-  const click = events.find((event) => event.name === 'bench:click' && event.ph === 'I' && event.tts !== undefined);
-  const end = events.find((event) => event.name === `${name}-end` && event.ph === 'I' && event.tts !== undefined);
-  if (!click || !end) throw new Error(`the trace has no thread time for bench:click or ${name}-end`);
-  return (end.tts! - click.tts!) / 1000;
-}
-
 function markOf(events: readonly TraceEvent[], name: string): { ts: number; tts: number } {
   const mark = events.find((event) => event.name === name && event.ph === 'I' && event.cat?.includes('blink.user_timing'));
   if (mark?.tts === undefined) throw new Error(`the trace has no thread time for the mark ${name}`);
   return { ts: mark.ts, tts: mark.tts };
-}
-
-/** `count` results of `run`, one after another (loads must not overlap: they share two cores). */
-async function collect<T>(count: number, run: () => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let index = 0; index < count; index += 1) results.push(await run());
-  return results;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function spread(values: number[]): string {
-  return `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
 }
 
 const loads = option('loads', 7);
@@ -147,13 +124,13 @@ try {
   const wholePlanCpu: number[] = [];
   const afterMarksCpu: number[] = [];
   const sinceNavigation: number[] = [];
-  const openPlan = (page: Page) => async (): Promise<void> => {
-    await page.goto(`${server.url}/${fragment}`);
+  const openOn = (page: Page, on: StartedServer) => async (): Promise<void> => {
+    await page.goto(`${on.url}/${fragment}`);
     await page.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
   };
   for (let load = 0; load < loads; load += 1) {
     const page = await browser.context.newPage();
-    const cpu = await traceMainThreadCpu(browser.context, page, openPlan(page));
+    const cpu = await traceMainThreadCpu(browser.context, page, openOn(page, server));
     decode.push(await page.evaluate(`performance.getEntriesByName('sessionplan:decode')[0].duration`) as number);
     open.push(await page.evaluate(`performance.getEntriesByName('sessionplan:open')[0].duration`) as number);
     sinceNavigation.push(await page.evaluate(`performance.getEntriesByName('sessionplan:render-end')[0].startTime`) as number);
@@ -162,22 +139,17 @@ try {
     wholePlanCpu.push(cpu.wholePlan);
     await page.close();
   }
-  afterMarksCpu.push(...await collect(AFTER_MARKS_LOADS, async () => {
+  for (let load = 0; load < AFTER_MARKS_LOADS; load += 1) {
     const page = await browser.context.newPage();
-    const cpu = await traceRenderingAfterMarks(browser.context, page, openPlan(page));
+    afterMarksCpu.push(await traceRenderingAfterMarks(browser.context, page, openOn(page, server)));
     await page.close();
-    return cpu;
-  }));
+  }
 
   // Side by side with the previous build: the same open, the two builds alternating (ABBA…) in one browser.
   const side: { label: string; server: StartedServer; wholePlanCpu: number[]; firstScreenCpu: number[]; open: number[]; toPlan: number[]; loadCpu: number[] }[] = [
     { label: 'this build', server, wholePlanCpu: [], firstScreenCpu: [], open: [], toPlan: [], loadCpu: [] },
   ];
   if (baseline) side.push({ label: baseline.build.label, server: baseline.server, wholePlanCpu: [], firstScreenCpu: [], open: [], toPlan: [], loadCpu: [] });
-  const openOn = (page: Page, on: StartedServer) => async (): Promise<void> => {
-    await page.goto(`${on.url}/${fragment}`);
-    await page.waitForSelector('#app[data-state="plan"]', { timeout: 30_000 });
-  };
   if (baseline) {
     for (let load = 0; load < abLoads; load += 1) {
       for (const build of load % 2 === 0 ? side : [...side].reverse()) {
@@ -209,10 +181,7 @@ try {
     agenda: { first: [], fromClick: [], again: [], firstWall: [] } as ExportFigures,
   }));
   const buttons = { calendar: 'Download calendar (.ics)', agenda: 'Download agenda (Markdown)' } as const;
-  // A build with the toolbar's menu has the downloads in it; an older build has them as buttons.
   const chooseAction = async (tab: Page, name: string): Promise<void> => {
-    const button = tab.getByRole('button', { name, exact: true });
-    if (await button.count() === 1) return button.click();
     await tab.locator('.toolbar .menu-button').click();
     await tab.getByRole('menuitem', { name, exact: true }).click();
   };
@@ -232,7 +201,8 @@ try {
         const cpu = markPairsCpu(events, `sessionplan:${kind}`);
         build[kind].first.push(cpu[0]!);
         build[kind].again.push(...cpu.slice(1));
-        build[kind].fromClick.push(clickToEndCpu(events, `sessionplan:${kind}`));
+        // From the click: the first download, bundle load included.
+        build[kind].fromClick.push(markCpu(events, 'bench:click', `sessionplan:${kind}-end`));
         build[kind].firstWall.push(await tab.evaluate(`performance.getEntriesByName('sessionplan:${kind}')[0].duration`) as number);
         await tab.close();
       }
@@ -247,50 +217,10 @@ try {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, browser: browser.context.browser()?.version() ?? 'chromium' },
     date: new Date().toISOString(),
     plan: { jsonChars: json.length, payloadChars: link.length - link.indexOf('v2:') - 3 },
-    viewer: {
-      loads,
-      decodeMedianMs: median(decode),
-      openMedianMs: median(open),
-      openAllMs: open,
-      firstScreenMedianMs: median(firstScreen),
-      firstScreenCpuMedianMs: median(firstScreenCpu),
-      wholePlanCpuMedianMs: median(wholePlanCpu),
-      wholePlanCpuAllMs: wholePlanCpu,
-      renderingAfterMarksCpuMedianMs: median(afterMarksCpu),
-      navigationToPlanMedianMs: median(sinceNavigation),
-      goalMs: GOALS.openMs,
-      loadAverage: loadavg(),
-    },
-    baseline: baseline === undefined ? null : {
-      loadsPerBuild: abLoads,
-      builds: side.map((build) => ({
-        label: build.label,
-        wholePlanCpuMedianMs: median(build.wholePlanCpu),
-        wholePlanCpuAllMs: build.wholePlanCpu,
-        firstScreenCpuMedianMs: median(build.firstScreenCpu),
-        openMedianMs: median(build.open),
-        navigationToPlanMedianMs: median(build.toPlan),
-        loadCpuMedianMs: median(build.loadCpu),
-        loadCpuAllMs: build.loadCpu,
-      })),
-      wholePlanCpuRatio: median(side[0]!.wholePlanCpu) / median(side[1]!.wholePlanCpu),
-      goalRatio: GOALS.openRatioToBaseline,
-    },
-    exports: {
-      tabs: EXPORT_TABS,
-      clicksPerTab: EXPORT_CLICKS,
-      builds: exportsCpu.map((build) => ({
-        label: build.label,
-        ...Object.fromEntries((['calendar', 'agenda'] as const).map((kind) => [kind, {
-          firstCpuMs: build[kind].first,
-          firstCpuMedianMs: median(build[kind].first),
-          fromClickCpuMs: build[kind].fromClick,
-          firstWallMs: build[kind].firstWall,
-          againCpuMedianMs: median(build[kind].again),
-        }])),
-      })),
-      goalMs: GOALS.exportMs,
-    },
+    // Every sample in ms (main-thread CPU where the name says so); the medians are printed below.
+    viewer: { loads, decode, open, firstScreen, firstScreenCpu, wholePlanCpu, afterMarksCpu, sinceNavigation, goalMs: GOALS.openMs, loadAverage: loadavg() },
+    baseline: baseline === undefined ? null : { loadsPerBuild: abLoads, builds: side.map(({ server: _, ...build }) => build), goalRatio: GOALS.openRatioToBaseline },
+    exports: { tabs: EXPORT_TABS, clicksPerTab: EXPORT_CLICKS, builds: exportsCpu.map(({ server: _, ...build }) => build), goalMs: GOALS.exportMs },
     codec: {
       rounds,
       ms: timing,
@@ -302,20 +232,19 @@ try {
   console.log(`saved ${writeResults('browser.json', figures).join(' and ')}`);
   console.log(`plan: ${figures.plan.jsonChars} chars JSON → ${figures.plan.payloadChars} chars payload`);
   console.log(`machine load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} cores (wall times include waiting for the CPU)`);
-  const v = figures.viewer;
   console.log(`viewer, median of ${loads} loads (goal: decode + render < ${GOALS.openMs} ms):`);
-  console.log(`  decode + first screen: ${v.firstScreenMedianMs.toFixed(1)} ms wall, ${v.firstScreenCpuMedianMs.toFixed(1)} ms main-thread CPU (decode ${v.decodeMedianMs.toFixed(1)} ms wall)`);
-  console.log(`  decode + whole plan rendered: ${v.openMedianMs.toFixed(1)} ms wall, ${v.wholePlanCpuMedianMs.toFixed(1)} ms main-thread CPU; whole plan on screen ${v.navigationToPlanMedianMs.toFixed(0)} ms after navigation`);
-  console.log(`  style, layout and paint in the ${AFTER_MARKS_MS} ms after the marks (first paint included): ${v.renderingAfterMarksCpuMedianMs.toFixed(1)} ms main-thread CPU (median of ${AFTER_MARKS_LOADS} more loads)`);
-  if (figures.baseline) {
-    const [mine, theirs] = figures.baseline.builds;
+  console.log(`  decode + first screen: ${median(firstScreen).toFixed(1)} ms wall, ${median(firstScreenCpu).toFixed(1)} ms main-thread CPU (decode ${median(decode).toFixed(1)} ms wall)`);
+  console.log(`  decode + whole plan rendered: ${median(open).toFixed(1)} ms wall, ${median(wholePlanCpu).toFixed(1)} ms main-thread CPU; whole plan on screen ${median(sinceNavigation).toFixed(0)} ms after navigation`);
+  console.log(`  style, layout and paint in the ${AFTER_MARKS_MS} ms after the marks (first paint included): ${median(afterMarksCpu).toFixed(1)} ms main-thread CPU (median of ${AFTER_MARKS_LOADS} more loads)`);
+  if (baseline) {
+    const [mine, theirs] = side as [typeof side[0], typeof side[0]];
     console.log(`side by side, ${abLoads} alternating loads per build (median, spread min–max; goal: this build ≤ ${GOALS.openRatioToBaseline}× the other's whole-plan CPU):`);
-    for (const build of [side[0]!, side[1]!]) {
+    for (const build of [mine, theirs]) {
       console.log(`  ${build.label.padEnd(22)} decode + whole plan ${median(build.wholePlanCpu).toFixed(1)} ms main-thread CPU (${spread(build.wholePlanCpu)}), first screen ${median(build.firstScreenCpu).toFixed(1)} ms CPU, `
         + `${median(build.open).toFixed(1)} ms wall; navigation to the whole plan ${median(build.toPlan).toFixed(0)} ms wall (${spread(build.toPlan)}); `
         + `whole load to the plan ${median(build.loadCpu).toFixed(1)} ms main-thread CPU (${spread(build.loadCpu)}, ${build.loadCpu.length} loads)`);
     }
-    console.log(`  ratio (this build / ${theirs!.label}): whole plan CPU ${figures.baseline.wholePlanCpuRatio.toFixed(3)}×, whole load CPU ${(mine!.loadCpuMedianMs / theirs!.loadCpuMedianMs).toFixed(3)}×`);
+    console.log(`  ratio (this build / ${theirs.label}): whole plan CPU ${(median(mine.wholePlanCpu) / median(theirs.wholePlanCpu)).toFixed(3)}×, whole load CPU ${(median(mine.loadCpu) / median(theirs.loadCpu)).toFixed(3)}×`);
   }
   console.log(`downloads of the largest plan, ${EXPORT_TABS} fresh tabs per build and kind, ${EXPORT_CLICKS} downloads each (median, spread min–max; goal: the making ≤ ${GOALS.exportMs} ms):`);
   for (const kind of ['calendar', 'agenda'] as const) {

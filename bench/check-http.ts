@@ -8,6 +8,7 @@ import { cpuSeconds, pinning, requireWrk, startServer, wrk } from './http/proces
 import type { RunningServer, WrkResult } from './http/processes.js';
 import { startMainProcess } from '../test/support/main-process.js';
 import { writeResults } from './results.js';
+import { median } from './stats.js';
 
 /**
  * Gates with a noise margin under the measured ratios (bench/results/http-check.json): cpuVsAnchor is the uWS adapter,
@@ -20,7 +21,6 @@ import { writeResults } from './results.js';
 const GATES = { cpuVsAnchor: 10, nodeCpuVsAnchor: 4, bigP50VsAnchor: 8, workers2Over1: 0.35, workersCpu1Over2: 0.5 } as const;
 const ROUNDS = Number(process.env.BENCH_CHECK_ROUNDS ?? '3');
 const DURATION_S = Number(process.env.BENCH_CHECK_DURATION_S ?? '3');
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 2): number => Number(x.toFixed(d));
 
 /** The built server as deployed (WORKERS from env), its rate limit out of the way. */

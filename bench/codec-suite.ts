@@ -8,6 +8,7 @@ import type { Options } from 'benny/lib/internal/common-types.js';
 import { buildInputs, expectRefusal, type CodecInputs } from './codec-cases.js';
 import { lzString } from './implementations/lz-string.js';
 import { loadWasm } from './implementations/wasm.js';
+import { median } from './stats.js';
 
 export interface Comparison {
   readonly case: string;
@@ -79,11 +80,6 @@ export interface SampleStats {
   readonly minMs: number;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
 
 /**
  * Runs the pair in several rounds, alternating which goes first, and reports the median round:

@@ -14,6 +14,7 @@ import { cpuSeconds } from './http/processes.js';
 import { startMainProcess, type MainProcess } from '../test/support/main-process.js';
 import { writeResults } from './results.js';
 import { attacks } from './hostile-attacks.js';
+import { quantile } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BASE = process.env.HOSTILE_BASE;
@@ -24,7 +25,6 @@ const MIN_REQUESTS = Number(process.env.HOSTILE_MIN_REQUESTS ?? '10');
 const MIN_SECONDS = Number(process.env.HOSTILE_MIN_SECONDS ?? '1');
 const PROBE_INTERVAL_MS = 5;
 const round = (x: number, digits = 2): number => Number(x.toFixed(digits));
-const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The built server of `root` (PORT=0, one worker), its rate limit out of the way. */

@@ -1,4 +1,5 @@
-// Keystrokes in the planner's first item title, as bench:planner and the planner profile type them (run in the page).
+// Keystrokes in the planner's first item title, as bench:planner and the planner profile type them, and a table pasted
+// into "Import table" (run in the page).
 
 /**
  * Keystrokes in the first item's title, in the page (a string: code compiled by tsx cannot be sent as a function). An
@@ -29,4 +30,28 @@ export const TYPE_IN_FIRST_TITLE = (count: number): string => `(async () => {
     performance.mark('bench:edit-done');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+})()`;
+
+/**
+ * Pastes `table` into the open "Import table" dialog, marked from `bench:paste` to `bench:preview-shown`: the preview's
+ * table is in the DOM and laid out (a MutationObserver sees it in the task that renders it).
+ */
+export const PASTE_TABLE = (table: string): string => `(async () => {
+  const area = document.querySelector('#table-paste');
+  const dialog = area.closest('dialog');
+  const shown = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (dialog.querySelector('.table-preview caption') === null) return;
+      observer.disconnect();
+      void dialog.offsetHeight;
+      performance.mark('bench:preview-shown');
+      resolve();
+    });
+    observer.observe(dialog, { childList: true, subtree: true });
+  });
+  performance.mark('bench:paste');
+  area.value = ${JSON.stringify(table)};
+  area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  await shown;
+  return dialog.querySelector('.table-preview caption').textContent;
 })()`;

@@ -1,9 +1,9 @@
 // Planner figures in real Chromium, side by side with the read-only view in one run: entering edit mode, and a field edit to
-// the new link in the address bar, on a 50-item plan and on the largest in-budget plan (main-thread CPU from the trace).
+// the new link in the address bar, on a 50-item plan and on the largest in-budget plan; and a ~500-row table pasted into
+// "Import table" until its preview is on screen (main-thread CPU from the trace).
 // With --baseline <git ref>, that ref's build (built in a temporary worktree, served by a second server) is measured the
 // same way, the two builds loaded alternately in one browser.
 // Run: npm run bench:planner -- [--loads N] [--edits N] [--baseline main]   (under `flock /work/locks/cpu.lock` on a shared machine)
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { loadCodec } from '../src/codec/node.js';
 import { countItems, type Item } from '../src/planner/tree.js';
@@ -14,11 +14,16 @@ import { launchChromium } from '../test/support/chromium.js';
 import { ensureViewerBuilt, startViewerServer } from '../test/support/viewer-harness.js';
 import { largestInBudgetPlan } from '../test/support/viewer-plans.js';
 import { buildBaseline, startServerFor, type BaselineBuild } from './browser-baseline.js';
-import { TYPE_IN_FIRST_TITLE } from './planner-typing.js';
-import { marksDuring, option, traceEvents, type TraceEvent } from './trace.js';
+import { PASTE_TABLE, TYPE_IN_FIRST_TITLE } from './planner-typing.js';
+import { createViewerLocale } from '../src/plan-view/i18n/locale.js';
+import type { Plan } from '../src/plan-view/plan.js';
+import { planTableRows } from '../src/viewer/export/table-csv.js';
+import { writeResults } from './results.js';
+import { option, textOption } from './stats.js';
+import { marksDuring, traceEvents, type TraceEvent } from './trace.js';
 
 /** The planner's goals, main-thread CPU in ms (docs/benchmarks.md, "Planner"). */
-const GOALS = { editFifty: 16, editLargest: 50, enterLargest: 200 };
+const GOALS = { editFifty: 16, editLargest: 50, enterLargest: 200, pasteTable: 200 };
 
 /** CPU ms between the n-th mark `from` and the n-th mark `to`. */
 function cpuBetween(marks: readonly TraceEvent[], from: string, to: string, nth = 0): number {
@@ -52,10 +57,6 @@ function spread(values: readonly number[]): { median: number; min: number; max: 
 
 const show = (s: { median: number; min: number; max: number }): string => `${s.median.toFixed(1)} ms (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
 
-function textOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 
 const loads = option('loads', 5);
 const edits = option('edits', 6);
@@ -66,6 +67,9 @@ const largest = await largestInBudgetPlan((candidate) => operations.createSessio
 /** The first generated plan with 50 items in its whole tree (containers and children count). */
 let fifty = generatePlan({ seed: 3, items: 1 });
 for (let top = 1; countItems(fifty.items as Item[]) < 50; top++) fifty = generatePlan({ seed: 3, items: top });
+/** A whole day's ~500 items as a spreadsheet's clipboard holds them (tab-separated, one line a row). */
+const tableRows = planTableRows(generatePlan({ seed: 7, items: 500, textPerItem: 200 }) as unknown as Plan, createViewerLocale('en'), { notes: true });
+const table = tableRows.map((cells) => cells.map((cell) => cell.replace(/[\t\n\r]+/g, ' ')).join('\t')).join('\n');
 
 interface Side {
   readonly label: string;
@@ -75,6 +79,8 @@ interface Side {
   readonly edit: number[];
   /** CPU of the page's other threads (compositor, IO, the worker) in the same edits. */
   readonly editElsewhere: number[];
+  /** The table pasted until its preview is on screen (a build with "Import table"). */
+  readonly paste: number[];
 }
 
 const server = await startViewerServer({ RATE_LIMIT: '1000' });
@@ -86,12 +92,12 @@ try {
     baseline = buildBaseline(baselineRef);
     baselineServer = await startServerFor(baseline.viewer, { RATE_LIMIT: '1000' });
   }
-  const results: Record<string, { items: number; jsonChars: number; linkChars: number; builds: Record<string, { view: ReturnType<typeof spread>; enter: ReturnType<typeof spread>; edit: ReturnType<typeof spread>; editElsewhere: ReturnType<typeof spread> }> }> = {};
+  const results: Record<string, { items: number; jsonChars: number; linkChars: number; builds: Record<string, { view: ReturnType<typeof spread>; enter: ReturnType<typeof spread>; edit: ReturnType<typeof spread>; editElsewhere: ReturnType<typeof spread>; paste: ReturnType<typeof spread> | null }> }> = {};
   for (const [name, plan] of [['fifty', fifty], ['largest', largest]] as const) {
     const { link } = await operations.createSessionLink(plan);
     const fragment = link.slice(link.indexOf('#'));
-    const sides: Side[] = [{ label: 'this build', server, view: [], enter: [], edit: [], editElsewhere: [] }];
-    if (baseline && baselineServer) sides.push({ label: baseline.label, server: baselineServer, view: [], enter: [], edit: [], editElsewhere: [] });
+    const sides: Side[] = [{ label: 'this build', server, view: [], enter: [], edit: [], editElsewhere: [], paste: [] }];
+    if (baseline && baselineServer) sides.push({ label: baseline.label, server: baselineServer, view: [], enter: [], edit: [], editElsewhere: [], paste: [] });
     for (let load = 0; load < loads; load++) {
       // ABBA: neither build always goes first on a machine whose load drifts.
       for (const side of load % 2 === 0 ? sides : [...sides].reverse()) {
@@ -121,10 +127,18 @@ try {
           side.edit.push(cpuBetween(editMarks, 'bench:edit-start', 'bench:edit-done', i));
           side.editElsewhere.push(otherThreadsBetween(editEvents, editMarks, 'bench:edit-start', 'bench:edit-done', i));
         }
+        const importTable = editor.getByRole('button', { name: 'Import table' });
+        if (name === 'fifty' && await importTable.count() === 1) {
+          await importTable.click();
+          let caption = '';
+          const pasteMarks = await marksDuring(browser.context, editor, async () => { caption = await editor.evaluate(PASTE_TABLE(table)) as string; });
+          if (!caption.startsWith(`${tableRows.length - 1} items`)) throw new Error(`the preview says "${caption}"`);
+          side.paste.push(cpuBetween(pasteMarks, 'bench:paste', 'bench:preview-shown'));
+        }
         await editor.close();
       }
     }
-    const builds = Object.fromEntries(sides.map((side) => [side.label, { view: spread(side.view), enter: spread(side.enter), edit: spread(side.edit), editElsewhere: spread(side.editElsewhere) }]));
+    const builds = Object.fromEntries(sides.map((side) => [side.label, { view: spread(side.view), enter: spread(side.enter), edit: spread(side.edit), editElsewhere: spread(side.editElsewhere), paste: side.paste.length > 0 ? spread(side.paste) : null }]));
     results[name] = { items: countItems(plan.items as Item[]), jsonChars: JSON.stringify(plan).length, linkChars: link.length, builds };
   }
 
@@ -136,9 +150,7 @@ try {
     goals: GOALS,
     results,
   };
-  const out = new URL('results/local/', import.meta.url);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(new URL('planner.json', out), `${JSON.stringify(figures, null, 2)}\n`);
+  writeResults('planner.json', figures, { save: false });
   console.log(`machine load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${cpus().length} cores; main-thread CPU from the trace, median (min–max)`);
   for (const [name, result] of Object.entries(results)) {
     const editGoal = name === 'fifty' ? GOALS.editFifty : GOALS.editLargest;
@@ -149,6 +161,7 @@ try {
       console.log(`  entering edit mode:                 ${show(build.enter)}  = ${(build.enter.median / build.view.median).toFixed(2)}× the view${name === 'largest' ? ` (goal ≤ ${GOALS.enterLargest} ms)` : ''}`);
       console.log(`  field edit → link in address bar:   ${show(build.edit)}  = ${(build.edit.median / build.view.median).toFixed(2)}× the view (goal ≤ ${editGoal} ms)`);
       console.log(`    + other threads of the page (compositor, IO; the worker where there is one): ${show(build.editElsewhere)}`);
+      if (build.paste) console.log(`  a ${tableRows.length - 1}-row table (${table.length} chars) pasted → preview on screen: ${show(build.paste)}  = ${(build.paste.median / build.view.median).toFixed(2)}× the view (goal ≤ ${GOALS.pasteTable} ms)`);
     }
     const [mine, theirs] = Object.values(result.builds);
     if (baseline && mine && theirs) {

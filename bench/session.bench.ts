@@ -8,16 +8,12 @@ import { createSessionOperations } from '../src/session/operations.js';
 import { sessionSchema } from '../src/session/schema.js';
 import { minimalSession, planOfSize } from '../test/fixtures/sessions.js';
 import { writeResults } from './results.js';
+import { median } from './stats.js';
 
 const BASE = 'https://sessionplan.de/';
 const operations = createSessionOperations(loadCodec);
 await loadCodec();
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 // ---- create + decode of a 20 KB plan, end to end ----
 

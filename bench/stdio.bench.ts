@@ -1,24 +1,18 @@
 // stdio against HTTP, side by side in one run: the round trip of a small create (the ~3 KB plan of bench/http) from a
 // client to `sessionplan-mcp stdio` and to `sessionplan-mcp serve` on loopback, each server its own process.
-// Run (built first): npx tsx bench/stdio.bench.ts [--rounds N] [--requests N]; writes bench/results/local/stdio-*.json.
+// Run (built first): npx tsx bench/stdio.bench.ts [--rounds N] [--requests N]; writes bench/results/local/stdio.json.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from '../test/fixtures/requests.js';
+import { writeResults } from './results.js';
+import { option, quantile } from './stats.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** stdio's goal: its p50 at most this many times HTTP's. */
 const GOAL_RATIO = 1.5;
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 const ROUNDS = option('rounds', 10);
 const REQUESTS = option('requests', 300);
 const WARMUP = 500;
@@ -130,10 +124,6 @@ async function startHttp(): Promise<Transport> {
   };
 }
 
-const quantile = (values: readonly number[], q: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
 async function series(transport: Transport, count: number, firstId: number): Promise<number[]> {
@@ -187,11 +177,7 @@ async function main(): Promise<void> {
         `HTTP p50 ${summary.http.p50} µs (p90 ${summary.http.p90}); stdio/HTTP ${summary.ratioP50}× ` +
         `(per round ${summary.ratioPerRound.min}–${summary.ratioPerRound.max}, median ${summary.ratioPerRound.median}); goal ≤ ${GOAL_RATIO}×: ${summary.ratioP50 <= GOAL_RATIO ? 'met' : 'NOT met'}`,
     );
-    const directory = fileURLToPath(new URL('results/local/', import.meta.url));
-    mkdirSync(directory, { recursive: true });
-    const file = `${directory}stdio-${summary.at.slice(0, 16).replace(':', '-')}.json`;
-    writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
-    console.log(`written: ${file}`);
+    console.log(`written: ${writeResults('stdio.json', summary, { save: false }).join(', ')}`);
   } finally {
     await Promise.all(transports.map((transport) => transport.close()));
   }

@@ -1,4 +1,4 @@
-// Shared by the Chromium benchmarks: a trace of what a page does during an action, and the command-line option readers.
+// Shared by the Chromium benchmarks: a trace of what a page does during an action, and the CPU between two of its marks.
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** A Chrome trace event: `ts` wall clock, `tts`/`tdur` the thread's CPU clock (µs). */
@@ -33,19 +33,6 @@ export async function marksDuring(context: BrowserContext, page: Page, action: (
   return events.filter((event) => event.ph === 'I' && event.cat?.includes('blink.user_timing'));
 }
 
-/** `--name N` from the command line when it is a positive number, else `fallback`. */
-export function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-/** `--name text` from the command line, else undefined. */
-export function textOption(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
 /** CPU ms of the page's main thread between the first user-timing marks `from` and `to` (their thread clocks). */
 export function markCpu(events: readonly TraceEvent[], from: string, to: string): number {
   const find = (name: string) => events.find((event) => event.name === name && event.ph === 'I' && event.tts !== undefined);
@@ -55,7 +42,3 @@ export function markCpu(events: readonly TraceEvent[], from: string, to: string)
   return (end.tts! - start.tts!) / 1000;
 }
 
-export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** "min–max" of the values with `digits` decimals. */
-export const spread = (values: readonly number[], digits = 1): string => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;

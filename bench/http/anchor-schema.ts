@@ -28,14 +28,18 @@ const Block = z.strictObject({
   fixedStartTime: Time.nullable().default(null),
   laneIndex: z.number().int().min(0).default(0),
 });
-const Breakout = z.strictObject({
-  type: z.literal('breakout'),
+/** The fields a group and a breakout share, in the document's key order. */
+const containerFields = {
   id: Id,
   title: Title,
   duration: Duration,
   description: z.string().default(''),
   notes: z.string().default(''),
   fixedStartTime: Time.nullable().default(null),
+};
+const Breakout = z.strictObject({
+  type: z.literal('breakout'),
+  ...containerFields,
   lanes: z.number().int().min(1).max(10).default(2),
   sameInAllBreakouts: z.boolean().default(false),
   lanePersons: z.record(z.string().regex(/^\d+$/), z.array(Id)).default({}),
@@ -43,12 +47,7 @@ const Breakout = z.strictObject({
 });
 const Group = z.strictObject({
   type: z.literal('group'),
-  id: Id,
-  title: Title,
-  duration: Duration,
-  description: z.string().default(''),
-  notes: z.string().default(''),
-  fixedStartTime: Time.nullable().default(null),
+  ...containerFields,
   children: z.array(z.discriminatedUnion('type', [Block, Breakout])).default([]),
 });
 

@@ -1,22 +1,16 @@
 // Child processes for the HTTP benchmark: servers pinned to one core, wrk pinned to another, and their parsed output.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cpuOf } from '../../test/support/main-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LUA = fileURLToPath(new URL('./post.lua', import.meta.url));
 
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || '100');
-
 /**
- * CPU seconds (user + system, all threads) the process has used so far, from /proc/<pid>/stat. On a shared machine
- * wall-clock throughput moves with other people's work; CPU time per request is what the server itself costs.
+ * CPU seconds (user + system, all threads) the process has used so far. On a shared machine wall-clock throughput
+ * moves with other people's work; CPU time per request is what the server itself costs.
  */
-export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields after "(comm)", starting at field 3
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime (14) + stime (15)
-}
+export const cpuSeconds = (pid: number): number => cpuOf(pid) / 1000;
 
 export interface RunningServer {
   name: string;

@@ -7,6 +7,7 @@ import { largePlan, MODERN_CREATE_HEADERS, modernCreateRequest, smallPlan } from
 import { cpuSeconds, measureHandlerInChild, pinning, requireWrk, startServer, wrk, type RunningServer, type WrkResult } from './processes.js';
 import { verifyBig, verifySmall, type Outcome } from './verify.js';
 import { writeResults } from '../results.js';
+import { median } from '../stats.js';
 
 const MAX_BODY = 2_000_000;
 
@@ -16,11 +17,6 @@ function flag(name: string, fallback: number): number {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;
 }
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
 
 type Measured = WrkResult & { cpu_s: number; cpu_us_per_request: number };
