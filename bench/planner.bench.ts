@@ -127,9 +127,10 @@ try {
           side.edit.push(cpuBetween(editMarks, 'bench:edit-start', 'bench:edit-done', i));
           side.editElsewhere.push(otherThreadsBetween(editEvents, editMarks, 'bench:edit-start', 'bench:edit-done', i));
         }
-        const importTable = editor.getByRole('button', { name: 'Import table' });
-        if (name === 'fifty' && await importTable.count() === 1) {
-          await importTable.click();
+        const more = editor.locator('.edit-toolbar .menu-button');
+        if (name === 'fifty' && await more.count() === 1) {
+          await more.click();
+          await editor.getByRole('menuitem', { name: 'Import table' }).click();
           let caption = '';
           const pasteMarks = await marksDuring(browser.context, editor, async () => { caption = await editor.evaluate(PASTE_TABLE(table)) as string; });
           if (!caption.startsWith(`${tableRows.length - 1} items`)) throw new Error(`the preview says "${caption}"`);

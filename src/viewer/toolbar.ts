@@ -1,7 +1,7 @@
 // The page's toolbar (screen only): the planner's "Edit plan", copy link, and a menu with the live view, print, the
 // participants' handout, the calendar, agenda and table downloads and the notes toggle, so it stays one row on a phone. It calls the actions it is given and says what happened.
 import { el } from '../plan-view/dom.js';
-import { createMenuButton } from './menu-button.js';
+import { createMenuButton } from '../plan-view/menu-button.js';
 import type { Strings } from '../plan-view/i18n/strings.js';
 import { planHasNotes } from './notes-preference.js';
 import type { Plan } from '../plan-view/plan.js';

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { libraryCatalogue } from '../../src/library/catalogue.js';
-import { addressBar, documentInAddressBar, row } from '../support/planner-steps.js';
+import { addressBar, documentInAddressBar, editMenuItem, row } from '../support/planner-steps.js';
 import { useEnglishAndGermanPages } from '../support/viewer-harness.js';
 import { germanWorkshopPlan } from '../support/viewer-plans.js';
 import { ARTIFACTS, createLink, onServer, seriousAxeViolations } from '../support/viewer-visit.js';
@@ -63,20 +63,23 @@ describe('"Insert method" in edit mode', () => {
     await page.getByRole('button', { name: 'Edit plan' }).click();
     await page.waitForSelector('#app[data-state="editing"]');
 
-    const opener = page.getByRole('button', { name: 'Insert method' });
-    await opener.focus();
+    // From the keyboard: the toolbar's menu, ArrowDown to "Insert method", Enter.
+    await page.locator('.edit-toolbar .menu-button').focus();
+    await page.keyboard.press('ArrowDown');
+    for (let step = 0; step < 2; step += 1) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Insert method');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Methods to insert' });
     await expect.poll(() => dialog.getByRole('button', { name: /^Insert: / }).count()).toBe(catalogue.methods.length);
     expect(await dialog.getByRole('link', { name: 'Licence' }).getAttribute('href')).toBe(LICENSE);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshots(page, 'methods-en');
-    // Escape closes it and focus goes back to the button.
+    // Escape closes it and focus goes back to the menu's button.
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Insert method');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('More');
 
-    await page.keyboard.press('Enter');
+    await (await editMenuItem(page, 'Insert method')).click();
     await dialog.getByRole('button', { name: 'Insert: 1-2-4-All' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);

@@ -5,7 +5,7 @@ import LZString from 'lz-string';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressBar, checkLink, documentInAddressBar, row, seriousViolations } from '../support/planner-steps.js';
+import { addressBar, checkLink, documentInAddressBar, editMenuItem, row, seriousViolations } from '../support/planner-steps.js';
 import { openViewerPage, type ViewerPage } from '../support/viewer-harness.js';
 import { germanWorkshopPlan, workshopPlan } from '../support/viewer-plans.js';
 import { generatePlan } from '../fixtures/plans.js';
@@ -123,7 +123,7 @@ describe('planner in Chromium (English)', () => {
     await expect.poll(() => welcome.locator('.edit-time').first().innerText()).toBe('09:15–09:35');
     await expect.poll(() => page.locator('.edit-total').innerText()).toMatch(/35 min.*09:00–09:35/);
 
-    await page.getByRole('button', { name: 'Add group' }).click();
+    await (await editMenuItem(page, 'Add group')).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Morning');
     await page.getByRole('button', { name: 'Add block' }).click();
@@ -134,7 +134,7 @@ describe('planner in Chromium (English)', () => {
     expect(session.items[1].children.map((child: { title: string }) => child.title)).toEqual(['Input']);
 
     // A breakout inside the group (the group's block is selected, so new items go into the group).
-    await page.getByRole('button', { name: 'Add breakout' }).click();
+    await (await editMenuItem(page, 'Add breakout')).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Tables');
     await page.getByRole('button', { name: 'Details: Tables', exact: true }).click();
@@ -227,7 +227,7 @@ describe('planner in Chromium (English)', () => {
 
     // Export and import JSON.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download JSON' }).click();
+    await (await editMenuItem(page, 'Download JSON')).click();
     const file = await download;
     const saved = `${artifacts}planner-export.json`;
     await file.saveAs(saved);
@@ -238,14 +238,14 @@ describe('planner in Chromium (English)', () => {
     writeFileSync(broken, JSON.stringify({ ...exported, items: [{ ...exported.items[1], duration: -1, extra: 1 }] }));
     const linkBeforeImport = await addressBar(page);
     let chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Open JSON file' }).click();
+    await (await editMenuItem(page, 'Open JSON file')).click();
     await (await chooser).setFiles(broken);
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/cannot be opened as a plan[\s\S]*Duration \(min\) \(items\[0\]\.duration\): at least 0 minutes[\s\S]*items\[0\]\.extra/);
     expect(await addressBar(page)).toBe(linkBeforeImport);
     const good = `${artifacts}planner-import.json`;
     writeFileSync(good, JSON.stringify({ ...exported, workshop: { ...exported.workshop, title: 'Imported day' } }, null, 2));
     chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Open JSON file' }).click();
+    await (await editMenuItem(page, 'Open JSON file')).click();
     await (await chooser).setFiles(good);
     await expect.poll(async () => (await check()).workshop.title).toBe('Imported day');
 
@@ -288,10 +288,10 @@ describe('planner in Chromium (German)', () => {
     await page.getByRole('button', { name: 'Block hinzufügen' }).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Begrüßung');
-    await page.getByRole('button', { name: 'Gruppe hinzufügen' }).click();
+    await (await editMenuItem(page, 'Gruppe hinzufügen')).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Vormittag');
-    await page.getByRole('button', { name: 'Breakout hinzufügen' }).click();
+    await (await editMenuItem(page, 'Breakout hinzufügen')).click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Tische');
     let session = await check();
@@ -326,8 +326,17 @@ describe('planner in Chromium (German)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Plan-Editor']);
     await page.screenshot({ path: `${artifacts}planner-de-desktop.png`, fullPage: true });
+    // The toolbar is one row at any width (German labels are the longest): the rest is in its menu.
+    const toolbarRows = () => page.evaluate(() => new Set([...document.querySelectorAll('.edit-toolbar > button, .edit-toolbar .menu-button')].map((control) => { const box = control.getBoundingClientRect(); return Math.round((box.top + box.bottom) / 2); })).size);
+    expect(await toolbarRows()).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${artifacts}planner-de-phone.png` });
+    expect(await toolbarRows()).toBe(1);
+    expect(await page.locator('.edit-toolbar > button, .edit-toolbar .menu-button').evaluateAll((controls) => controls.map((control) => control.getAttribute('aria-label') ?? control.textContent))).toEqual(['Rückgängig', 'Wiederholen', 'Block hinzufügen', 'Mehr', 'Fertig']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await (await editMenuItem(page, 'Gruppe hinzufügen')).focus();
+    await page.screenshot({ path: `${artifacts}planner-de-phone-menu.png` });
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: `${artifacts}planner-de-phone.png` });
     expect(errors).toEqual([]);
     await page.close();
@@ -417,7 +426,7 @@ describe('planner in Chromium (German)', () => {
         ? { start: 'Beginn', addGroup: 'Gruppe hinzufügen', addBlock: 'Block hinzufügen', duration: 'Dauer (Min.)', done: 'Fertig', hint: 'Die Punkte darin dauern 15 Min. länger als diese Gruppe.' }
         : { start: 'Start time', addGroup: 'Add group', addBlock: 'Add block', duration: 'Duration (min)', done: 'Done', hint: 'The items inside take 15 mins longer than this group.' };
       await page.getByLabel(w.start, { exact: true }).fill('09:00');
-      await page.getByRole('button', { name: w.addGroup }).click();
+      await (await editMenuItem(page, w.addGroup)).click();
       await page.keyboard.type(language === 'de' ? 'Vormittag' : 'Morning');
       await page.getByRole('button', { name: w.addBlock, exact: true }).click();
       await page.keyboard.type('Impuls');

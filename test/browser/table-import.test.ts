@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addressBar, documentInAddressBar, row } from '../support/planner-steps.js';
+import { addressBar, documentInAddressBar, editMenuItem, row } from '../support/planner-steps.js';
 import { useEnglishAndGermanPages } from '../support/viewer-harness.js';
 import { germanWorkshopPlan } from '../support/viewer-plans.js';
 import { ARTIFACTS, createLink, menuItem, onServer, seriousAxeViolations } from '../support/viewer-visit.js';
@@ -50,7 +50,11 @@ describe('spreadsheets in and out', () => {
     await openEditor(page, 'Plan bearbeiten');
     const before = await addressBar(page);
     // From the keyboard: the button, Enter; the table from a spreadsheet on the clipboard, Ctrl+V.
-    await page.getByRole('button', { name: 'Tabelle importieren' }).focus();
+    await page.locator('.edit-toolbar .menu-button').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Gruppe hinzufügen');
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Tabelle importieren');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Tabelle importieren' });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -102,7 +106,7 @@ describe('spreadsheets in and out', () => {
 
     await openEditor(page, 'Edit plan');
     const { session: original } = await documentInAddressBar(page);
-    await page.getByRole('button', { name: 'Import table' }).click();
+    await (await editMenuItem(page, 'Import table')).click();
     const dialog = page.getByRole('dialog', { name: 'Import a table' });
     const apply = dialog.getByRole('button', { name: /^Replace the agenda/ });
 

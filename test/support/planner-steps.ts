@@ -59,3 +59,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} at ${violation.target}`);
 }
+
+/** An action of the edit toolbar's menu ("More" / "Mehr"), opened if it is closed. */
+export async function editMenuItem(page: Page, name: string): Promise<Locator> {
+  const more = page.locator('.edit-toolbar .menu-button');
+  if (await more.getAttribute('aria-expanded') !== 'true') await more.click();
+  return page.getByRole('menuitem', { name, exact: true });
+}

@@ -9,9 +9,11 @@ export const de: PlannerStrings = {
   editorLabel: 'Plan-Editor',
 
   toolbarLabel: 'Bearbeiten',
+  moreActions: 'Mehr',
   undo: 'Rückgängig',
   redo: 'Wiederholen',
   addBlock: 'Block hinzufügen',
+  addBlockShort: '+ Block',
   addGroup: 'Gruppe hinzufügen',
   addBreakout: 'Breakout hinzufügen',
   addInside: (container) => `Neue Punkte kommen in „${container}“.`,

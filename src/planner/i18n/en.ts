@@ -9,9 +9,11 @@ export const en: PlannerStrings = {
   editorLabel: 'Plan editor',
 
   toolbarLabel: 'Editing',
+  moreActions: 'More',
   undo: 'Undo',
   redo: 'Redo',
   addBlock: 'Add block',
+  addBlockShort: '+ Block',
   addGroup: 'Add group',
   addBreakout: 'Add breakout',
   addInside: (container) => `New items go into “${container}”.`,

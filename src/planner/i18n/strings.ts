@@ -20,9 +20,13 @@ export interface PlannerStrings {
 
   // Toolbar
   toolbarLabel: string;
+  /** The toolbar's menu of further actions (one row of buttons at any width, the rest in it). */
+  moreActions: string;
   undo: string;
   redo: string;
   addBlock: string;
+  /** The toolbar's face of "Add block" (its name stays addBlock). */
+  addBlockShort: string;
   addGroup: string;
   addBreakout: string;
   addInside: (container: string) => string;

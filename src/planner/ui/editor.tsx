@@ -9,6 +9,7 @@ import type { LibraryCatalogue } from '../../library/catalogue.js';
 import type { BlockFields } from '../edits.js';
 import { useEditor, type EditorContext } from './context.js';
 import { MethodDialog } from './method-dialog.js';
+import { createMenuButton } from '../../plan-view/menu-button.js';
 import { TableDialog } from './table-dialog.js';
 import type { Draft } from '../tree.js';
 import { fieldId } from './field-names.js';
@@ -87,22 +88,27 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
   };
   return (
     <div class="edit-toolbar" role="toolbar" aria-label={strings.toolbarLabel}>
-      <button type="button" onClick={() => planner.undo()} disabled={!editor.canUndo.value} aria-keyshortcuts="Control+Z Meta+Z">
-        {strings.undo}
+      {/* Short faces with full names (aria-label, tooltip): the toolbar stays one row on a phone in German too. */}
+      <button type="button" class="icon-button" onClick={() => planner.undo()} disabled={!editor.canUndo.value} aria-label={strings.undo} title={`${strings.undo} (Ctrl+Z)`} aria-keyshortcuts="Control+Z Meta+Z">
+        ↶
       </button>
-      <button type="button" onClick={() => planner.redo()} disabled={!editor.canRedo.value} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
-        {strings.redo}
+      <button type="button" class="icon-button" onClick={() => planner.redo()} disabled={!editor.canRedo.value} aria-label={strings.redo} title={`${strings.redo} (Ctrl+Shift+Z)`} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+        ↷
       </button>
       <span class="toolbar-gap" />
-      <button type="button" onClick={() => add('block')}>{strings.addBlock}</button>
-      <button type="button" onClick={() => add('group')}>{strings.addGroup}</button>
-      <button type="button" onClick={() => add('breakout')}>{strings.addBreakout}</button>
-      {props.library && <button type="button" aria-haspopup="dialog" onClick={() => openDialog('methods')}>{strings.insertMethod}</button>}
-      <span class="toolbar-gap" />
-      <button type="button" onClick={() => file.current?.click()}>{strings.importJson}</button>
+      <button type="button" onClick={() => add('block')} aria-label={strings.addBlock} title={strings.addBlock}>{strings.addBlockShort}</button>
+      <MoreActions
+        label={strings.moreActions}
+        actions={[
+          [strings.addGroup, 'add-group', () => add('group')],
+          [strings.addBreakout, 'add-breakout', () => add('breakout')],
+          ...(props.library ? [[strings.insertMethod, 'insert-method', () => openDialog('methods')] as const] : []),
+          [strings.table.open, 'import-table', () => openDialog('table')],
+          [strings.importJson, 'open-json', () => file.current?.click()],
+          [strings.exportJson, 'download-json', () => void download()],
+        ]}
+      />
       <input ref={file} type="file" accept=".json,application/json" hidden onChange={(event) => void openFile(event.currentTarget)} />
-      <button type="button" onClick={() => void download()}>{strings.exportJson}</button>
-      <button type="button" aria-haspopup="dialog" onClick={() => openDialog('table')}>{strings.table.open}</button>
       <span class="toolbar-gap" />
       <button type="button" class="primary" onClick={props.onDone}>{strings.done}</button>
       {targetTitle.value !== null && <p class="edit-target">{strings.addInside(targetTitle.value)}</p>}
@@ -110,6 +116,29 @@ function Toolbar(props: EditorRootProps & { readonly onMessage: (message: Messag
       {dialog?.kind === 'methods' && props.library && <MethodDialog key={dialog.opening} library={props.library} onInsert={insertMethod} onClose={() => setDialog(null)} />}
     </div>
   );
+}
+
+type MenuAction = readonly [label: string, action: string, run: () => void];
+
+/**
+ * The toolbar's further actions in a menu button (plan-view/menu-button.ts, the viewer's own), so the toolbar is one row
+ * at any width. The menu is built once; each choice runs the newest handler its render gave.
+ */
+function MoreActions(props: { readonly label: string; readonly actions: readonly MenuAction[] }) {
+  const slot = useRef<HTMLSpanElement>(null);
+  const handlers = useRef(new Map<string, () => void>());
+  handlers.current = new Map(props.actions.map(([, action, run]) => [action, run]));
+  const names = props.actions.map(([label, action]) => `${action}:${label}`).join('\n');
+  useLayoutEffect(() => {
+    const menu = createMenuButton(props.label);
+    for (const [label, action] of props.actions) menu.add(label, action, () => handlers.current.get(action)?.());
+    slot.current?.append(menu.element);
+    return () => {
+      menu.dispose();
+      menu.element.remove();
+    };
+  }, [props.label, names]);
+  return <span ref={slot} class="toolbar-slot" />;
 }
 
 interface Message {

@@ -1,5 +1,6 @@
 // A menu button (the WAI-ARIA menu button pattern): one button opens a short list of actions that the arrow keys walk.
-import { el } from '../plan-view/dom.js';
+// The viewer's toolbar and the planner's both keep their secondary actions in one.
+import { el } from './dom.js';
 
 export interface MenuButton {
   /** The button and its menu, to place in a toolbar. */
@@ -7,6 +8,8 @@ export interface MenuButton {
   readonly button: HTMLButtonElement;
   /** Adds an action at the end of the menu; choosing it closes the menu first, so focus is back on the button. */
   add(label: string, action: string, run: () => void): HTMLButtonElement;
+  /** Stops listening to the page (a menu of a view that goes away, such as edit mode's). */
+  dispose(): void;
 }
 
 let menus = 0;
@@ -72,9 +75,10 @@ export function createMenuButton(label: string): MenuButton {
   element.addEventListener('focusout', (event) => {
     if (!(event.relatedTarget instanceof Node) || !element.contains(event.relatedTarget)) close(false);
   });
-  document.addEventListener('pointerdown', (event) => {
+  const outside = (event: PointerEvent): void => {
     if (isOpen() && !(event.target instanceof Node && element.contains(event.target))) close(false);
-  });
+  };
+  document.addEventListener('pointerdown', outside);
 
   return {
     element,
@@ -92,5 +96,6 @@ export function createMenuButton(label: string): MenuButton {
       menu.append(item);
       return item;
     },
+    dispose: () => document.removeEventListener('pointerdown', outside),
   };
 }
