@@ -19,13 +19,18 @@ async function metricsOf(server: MainProcess): Promise<string> {
 
 describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate limit 60 per minute per client)', (transport) => {
   let server: MainProcess;
-  let idleRss = 0;
   beforeAll(async () => {
     server = await startMainProcess({ TRANSPORT: transport, LOG_LEVEL: 'info', METRICS_PORT: '0' }, { built: true });
     expect((await healthOnce(server.port)).status).toBe(200);
-    await sleep(300);
-    idleRss = rssMb(server.pid);
   }, 60_000);
+  /**
+   * The server's RSS before an attack: the same server takes every row, so each bound is on what its own attack adds
+   * (what an earlier row left with the allocator is not this row's).
+   */
+  const rssBefore = async (): Promise<number> => {
+    await sleep(300);
+    return rssMb(server.pid);
+  };
   afterAll(async () => {
     expect(await server?.stop()).toEqual({ code: 0, signal: null });
   });
@@ -59,6 +64,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
 
   it('row 3: one client, 40 MCP decodes with ~6 MB answers it never reads: its share is answered, the rest refused, RSS stays bounded', { timeout: 60_000 }, async () => {
     const request = sixMegabyteAnswer();
+    const idleRss = await rssBefore();
     const sockets: Socket[] = [];
     const attack = (async () => {
       for (let i = 0; i < 40; i++) sockets.push(await neverReading(server.port, '127.0.0.30', request));
@@ -73,6 +79,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
 
   it('row 3: eight clients, 40 such decodes: the answer bytes left waiting are capped, the stalled connections closed and counted', { timeout: 60_000 }, async () => {
     const request = sixMegabyteAnswer();
+    const idleRss = await rssBefore();
     const before = counterValue(await metricsOf(server), 'sessionplan_slow_reader_closes_total');
     const clients = loopbackClients(8, 31);
     const sockets: Socket[] = [];
@@ -96,6 +103,7 @@ describe.each(['node', 'uws'] as const)('%s adapter, defaults otherwise (rate li
     const declared = 1_900_000;
     const partial = Buffer.alloc(1_850_000, 0x20);
     const head = Buffer.from(wire({ path: '/api/session-links', headers: { 'content-type': 'application/json' }, body: '' }, declared));
+    const idleRss = await rssBefore();
     const before = counterValue(await metricsOf(server), 'sessionplan_rate_limit_refusals_total', 'reason="receiving');
     const clients = loopbackClients(10, 50);
     const sockets: Socket[] = [];
