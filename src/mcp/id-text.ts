@@ -1,4 +1,5 @@
 // A request id is echoed exactly as its JSON text was sent: a number's text, when parsing would change it, is kept.
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../session/json-chars.js';
 
 /**
  * A numeric id whose value does not write back to the text the client sent (`12345678901234567890`, `-0`, `1.0`,
@@ -8,14 +9,6 @@ export class NumberText {
   constructor(readonly text: string) {}
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 

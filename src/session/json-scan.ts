@@ -1,12 +1,6 @@
 // A JSON text's shape read before JSON.parse: how deep it nests, how wide its objects are, and whether to look at all.
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_ARRAY = 91;
-const OPEN_OBJECT = 123;
-const CLOSE_ARRAY = 93;
-const CLOSE_OBJECT = 125;
-const COLON = 58;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-chars.js';
 
 /**
  * One pass over a JSON text, string contents skipped with indexOf: 'too-deep' when a container sits deeper than
