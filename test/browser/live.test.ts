@@ -28,7 +28,8 @@ async function liveAt(viewer: ViewerPage, time: string, source: Record<string, u
   const page = await viewer.browser.context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.clock.install({ time: start });
+  // Installed a minute early: the installed clock runs until pauseAt, which cannot go back in time.
+  await page.clock.install({ time: new Date(start.getTime() - 60_000) });
   await page.clock.pauseAt(start);
   await page.goto(onServer(viewer.server.url, await createLink(viewer.server.url, plan)));
   await page.waitForSelector('#app[data-state="plan"]');

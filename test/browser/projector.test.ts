@@ -25,7 +25,8 @@ async function presenterAt(time: string, locale: 'de-DE' | 'en-GB'): Promise<{ b
   const browser = await launchChromium(undefined, { locale });
   browsers.push(browser);
   const start = new Date(`2027-01-20T${time}:00Z`);
-  await browser.context.clock.install({ time: start });
+  // Installed a minute early: the installed clock runs until pauseAt, which cannot go back in time.
+  await browser.context.clock.install({ time: new Date(start.getTime() - 60_000) });
   await browser.context.clock.pauseAt(start);
   const presenter = await browser.context.newPage();
   await presenter.goto(onServer(server.url, await createLink(server.url, germanWorkshopPlan())));
